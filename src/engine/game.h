@@ -1,0 +1,62 @@
+#pragma once
+// The contract between the search and a game. The engine knows no game: a game
+// is a type with static functions over a small value type, Position, checked
+// by the `Game` concept below, so the search is instantiated per game with no
+// virtual call and no allocation per node.
+
+#include <concepts>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/move_list.h"
+#include "engine/parsed.h"
+#include "engine/score.h"
+
+namespace arcade {
+
+template <class G>
+concept Game = requires(const typename G::Position& p, Move m, std::string_view text,
+                        MoveList<G::kMaxMoves>& list) {
+  typename G::Position;
+  requires std::copyable<typename G::Position>;
+  { G::kName } -> std::convertible_to<std::string_view>;
+  // Upper bound on the number of legal moves in any position.
+  { G::kMaxMoves } -> std::convertible_to<std::size_t>;
+  // Every move encodes below this (sizes the history table).
+  { G::kMoveSpace } -> std::convertible_to<std::size_t>;
+  // Upper bound on the length of any game in plies.
+  { G::kMaxGamePlies } -> std::convertible_to<int>;
+
+  { G::start() } -> std::same_as<typename G::Position>;
+  { G::generate_moves(p, list) } -> std::same_as<void>;
+  { G::play(p, m) } -> std::same_as<typename G::Position>;
+  // kOngoing unless the game is over, else the result for the side to move.
+  // A position with no legal move must not be kOngoing.
+  { G::outcome(p) } -> std::same_as<Outcome>;
+  // Heuristic value for the side to move, within +-kMaxHeuristic.
+  { G::evaluate(p) } -> std::same_as<Score>;
+  { G::hash(p) } -> std::same_as<std::uint64_t>;
+  // Cheap static guess of how good a move is, for ordering (higher first).
+  { G::move_hint(p, m) } -> std::same_as<int>;
+
+  { G::move_to_text(p, m) } -> std::same_as<std::string>;
+  // Parses and checks legality in p.
+  { G::move_from_text(p, text) } -> std::same_as<Parsed<Move>>;
+  { G::to_text(p) } -> std::same_as<std::string>;
+  // Rejects malformed and impossible positions with a message.
+  { G::from_text(text) } -> std::same_as<Parsed<typename G::Position>>;
+  // A human-readable board diagram.
+  { G::diagram(p) } -> std::same_as<std::string>;
+};
+
+// A game may also know the exact value of some positions (a solved table,
+// a win detectable without search): probe returns the score at ply 0 or
+// nothing. The search uses it when perfect play is requested.
+template <class G>
+concept HasOracle = Game<G> && requires(const typename G::Position& p) {
+  { G::probe(p) } -> std::same_as<std::optional<Score>>;
+};
+
+}  // namespace arcade

@@ -1,0 +1,240 @@
+#include "engine/protocol.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace arcade {
+namespace {
+
+std::vector<std::string> split(std::string_view line) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(line)};
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+// Whole-string unsigned number within [lo, hi], or nothing.
+std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t lo,
+                                          std::uint64_t hi) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
+    return std::nullopt;
+  return value;
+}
+
+std::optional<bool> parse_bool(const std::string& text) {
+  if (text == "true" || text == "on" || text == "1") return true;
+  if (text == "false" || text == "off" || text == "0") return false;
+  return std::nullopt;
+}
+
+std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) out += (i > from ? " " : "") + words[i];
+  return out;
+}
+
+}  // namespace
+
+std::string score_text(Score score, bool proven) {
+  if (is_win(score)) return "win " + std::to_string(plies_to_end(score));
+  if (is_loss(score)) return "loss " + std::to_string(plies_to_end(score));
+  if (proven && score == kDraw) return "draw";
+  return "cp " + std::to_string(score);
+}
+
+std::string info_line(const SearchReport& r) {
+  std::string line = "info depth " + std::to_string(r.depth) + " score " +
+                     score_text(r.score, r.proven) + " nodes " + std::to_string(r.stats.nodes) +
+                     " nps " + std::to_string(r.nps) + " time " + std::to_string(r.time_ms) +
+                     " evals " + std::to_string(r.stats.leaf_evaluations) + " tablecuts " +
+                     std::to_string(r.stats.table_cutoffs) + " betacuts " +
+                     std::to_string(r.stats.beta_cutoffs);
+  if (!r.pv.empty()) line += " pv " + join(r.pv, 0, r.pv.size());
+  return line;
+}
+
+Protocol::Protocol(SessionFactory factory, std::vector<std::string> game_names, Output output,
+                   bool background)
+    : factory_(std::move(factory)),
+      game_names_(std::move(game_names)),
+      output_(std::move(output)),
+      background_(background),
+      session_(factory_(game_names_.front())) {}
+
+Protocol::~Protocol() {
+  stop_ = true;
+  wait();
+}
+
+void Protocol::wait() {
+  if (worker_.joinable()) worker_.join();
+}
+
+void Protocol::emit(const std::string& line) {
+  std::lock_guard lock(output_mutex_);
+  output_(line);
+}
+
+bool Protocol::handle(std::string_view line) {
+  const std::vector<std::string> words = split(line);
+  if (words.empty()) return true;
+  const std::string& command = words[0];
+  // These three act on a running search; every other command waits for it.
+  if (command == "stop") {
+    stop_ = true;
+    wait();
+    return true;
+  }
+  if (command == "isready") {
+    emit("readyok");
+    return true;
+  }
+  if (command == "quit") {
+    stop_ = true;
+    wait();
+    return false;
+  }
+  wait();
+  if (command == "game") command_game(words);
+  else if (command == "position") command_position(words);
+  else if (command == "go") command_go(words);
+  else if (command == "setoption") command_setoption(words);
+  else if (command == "perft") command_perft(words);
+  else if (command == "solve") command_solve();
+  else if (command == "d") emit(session_->diagram() + "position " + session_->position_text());
+  else if (command == "moves") emit("moves " + join(session_->legal_moves(), 0, session_->legal_moves().size()));
+  else if (command == "newgame" || command == "ucinewgame") session_->clear_table();
+  else if (command == "help") command_help();
+  else error("unknown command '" + command + "' (try help)");
+  return true;
+}
+
+void Protocol::command_game(const std::vector<std::string>& args) {
+  if (args.size() != 2) return error("usage: game " + join(game_names_, 0, game_names_.size()));
+  for (const std::string& name : game_names_) {
+    if (name != args[1]) continue;
+    session_ = factory_(name);
+    return;
+  }
+  error("unknown game '" + args[1] + "' (games: " + join(game_names_, 0, game_names_.size()) + ")");
+}
+
+void Protocol::command_position(const std::vector<std::string>& args) {
+  std::size_t moves_at = 1;
+  while (moves_at < args.size() && args[moves_at] != "moves") ++moves_at;
+  if (moves_at == 1) return error("usage: position (startpos | <position string>) [moves M ...]");
+  const std::vector<std::string> moves(args.begin() + std::min(moves_at + 1, args.size()),
+                                       args.end());
+  if (auto problem = session_->set_position(join(args, 1, moves_at), moves)) error(*problem);
+}
+
+void Protocol::command_go(const std::vector<std::string>& args) {
+  SearchLimits limits;
+  const Level& level = kLevels[level_ - 1];
+  limits.depth = level.max_depth;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& key = args[i];
+    if (key == "infinite") {
+      limits = {};
+      continue;
+    }
+    if (key != "depth" && key != "movetime" && key != "nodes")
+      return error("unknown go parameter '" + key + "'");
+    if (i + 1 >= args.size()) return error("go " + key + " needs a number");
+    const auto value = parse_number(args[++i], 1, key == "depth" ? 1000 : UINT64_MAX / 2);
+    if (!value) return error("go " + key + ": '" + args[i] + "' is not a valid number");
+    if (key == "depth") limits.depth = static_cast<int>(*value);
+    if (key == "movetime") limits.movetime_ms = static_cast<std::int64_t>(*value);
+    if (key == "nodes") limits.nodes = *value;
+  }
+  if (session_->outcome() != Outcome::kOngoing) return emit("bestmove (none)");
+  stop_ = false;
+  if (background_) worker_ = std::thread([this, limits] { run_search(limits); });
+  else run_search(limits);
+}
+
+void Protocol::run_search(SearchLimits limits) {
+  SearchOptions options = options_;
+  options.use_oracle = options.use_oracle || kLevels[level_ - 1].perfect;
+  const SearchReport result = session_->search(
+      limits, options, stop_, [this](const SearchReport& r) {
+        emit(info_line(r));
+        for (const SearchReport::RootScore& root : r.root_scores)
+          emit("info depth " + std::to_string(r.depth) + " move " + root.move + " score " +
+               score_text(root.score, root.proven));
+      });
+  // Mixing a random seed per move keeps "same seed, same game" while two
+  // moves of one game do not repeat the same draw.
+  options_.seed = options_.seed * 6364136223846793005ull + 1442695040888963407ull;
+  emit("bestmove " + (result.best.empty() ? std::string("(none)") : result.best));
+}
+
+void Protocol::command_setoption(const std::vector<std::string>& args) {
+  if (args.size() != 5 || args[1] != "name" || args[3] != "value")
+    return error("usage: setoption name <Name> value <V>");
+  const std::string& name = args[2];
+  const std::string& value = args[4];
+  auto bad = [&](const std::string& expected) {
+    error("option " + name + ": '" + value + "' is not " + expected);
+  };
+  if (name == "Hash") {
+    const auto mb = parse_number(value, 1, 1024);
+    if (!mb) return bad("a size in MB from 1 to 1024");
+    return session_->set_table_megabytes(*mb);
+  }
+  if (name == "Level") {
+    const auto level = parse_number(value, 1, kLevelCount);
+    if (!level) return bad("a level from 1 to " + std::to_string(kLevelCount));
+    level_ = static_cast<int>(*level);
+    return;
+  }
+  if (name == "Seed") {
+    const auto seed = parse_number(value, 0, UINT64_MAX);
+    if (!seed) return bad("a number");
+    options_.seed = *seed;
+    return;
+  }
+  if (name == "Algorithm") {
+    if (value != "minimax" && value != "alphabeta") return bad("minimax or alphabeta");
+    options_.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
+    return;
+  }
+  bool* flag = name == "Table"         ? &options_.use_table
+               : name == "Ordering"    ? &options_.use_ordering
+               : name == "RandomTies"  ? &options_.random_ties
+               : name == "RootScores"  ? &options_.root_scores
+               : name == "Iterative"   ? &options_.iterative
+                                       : nullptr;
+  if (!flag) return error("unknown option '" + name + "' (try help)");
+  const auto on = parse_bool(value);
+  if (!on) return bad("true or false");
+  *flag = *on;
+}
+
+void Protocol::command_perft(const std::vector<std::string>& args) {
+  if (args.size() != 2) return error("usage: perft N");
+  const auto depth = parse_number(args[1], 0, 64);
+  if (!depth) return error("perft: '" + args[1] + "' is not a depth from 0 to 64");
+  emit("perft " + args[1] + " " + std::to_string(session_->perft(static_cast<int>(*depth))));
+}
+
+void Protocol::command_solve() {
+  stop_ = false;
+  Parsed<std::string> result = session_->solve(stop_);
+  if (!result) return error(result.error());
+  emit("solution " + *result);
+}
+
+void Protocol::command_help() {
+  emit("commands: game " + join(game_names_, 0, game_names_.size()) +
+       " | position (startpos | <position string>) [moves M ...] | go [depth N] [movetime MS] "
+       "[nodes N] [infinite] | stop | isready | setoption name <Name> value <V> | d | perft N | "
+       "moves | solve | newgame | quit");
+  emit("options: Hash (MB) | Level (1-" + std::to_string(kLevelCount) +
+       ") | Seed | Algorithm (minimax|alphabeta) | Table | Ordering | RandomTies | RootScores | "
+       "Iterative (true|false)");
+}
+
+}  // namespace arcade

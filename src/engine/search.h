@@ -1,0 +1,366 @@
+#pragma once
+// Negamax with alpha-beta over any `Game`, driven by iterative deepening.
+//
+// The search knows nothing of the game it plays: moves come from
+// G::generate_moves into a stack list, positions are copied (never undone),
+// and a position's value is G::evaluate at the horizon or an exact score at
+// the end of the game (see score.h). Every enhancement can be switched off,
+// so the same position searched by plain minimax and by alpha-beta with
+// ordering and a table shows what each one saves, with the same value.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/score.h"
+#include "engine/transposition_table.h"
+
+namespace arcade {
+
+struct SearchLimits {
+  int depth = 0;                // 0: up to the game's length
+  std::int64_t movetime_ms = 0;  // 0: no time limit
+  std::uint64_t nodes = 0;      // 0: no node limit
+};
+
+enum class Algorithm : std::uint8_t { kMinimax, kAlphaBeta };
+
+struct SearchOptions {
+  Algorithm algorithm = Algorithm::kAlphaBeta;
+  bool use_table = true;
+  bool use_ordering = true;     // table move, game hints, killers, history
+  bool use_oracle = false;      // exact values the game knows (perfect play)
+  bool iterative = true;        // false: one search at limits.depth
+  bool random_ties = false;     // pick at random among equally good root moves
+  bool root_scores = false;     // exact score of every root move (slower)
+  std::uint64_t seed = 1;
+};
+
+struct SearchStats {
+  std::uint64_t nodes = 0;
+  std::uint64_t leaf_evaluations = 0;  // heuristic evaluations at the horizon
+  std::uint64_t table_cutoffs = 0;     // nodes answered by the table
+  std::uint64_t beta_cutoffs = 0;      // nodes whose remaining moves were pruned
+};
+
+struct RootMoveScore {
+  Move move = kNoMove;
+  Score score = 0;
+  bool proven = false;
+};
+
+// What one finished iteration found; also the final result of a search.
+struct SearchInfo {
+  int depth = 0;
+  Score score = 0;
+  bool proven = false;  // the score is the game-theoretic value, not a guess
+  SearchStats stats;
+  std::int64_t time_ms = 0;
+  std::uint64_t nps = 0;
+  std::vector<Move> pv;
+  std::vector<Move> best_moves;           // every root move with the best score
+  std::vector<RootMoveScore> root_scores;  // when SearchOptions::root_scores
+  Move best = kNoMove;
+  bool stopped = false;  // ended by a limit or the stop flag before finishing
+};
+
+template <Game G>
+class Searcher {
+ public:
+  using Position = typename G::Position;
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+  static constexpr int kMaxSearchPly = 128;
+
+  explicit Searcher(TranspositionTable& table) : table_(table) {}
+
+  // Searches until a limit, the stop flag, or a proven result. Always returns
+  // a legal move when one exists: the best of the last finished iteration, or
+  // the best so far of the first one.
+  SearchInfo search(const Position& root, const SearchLimits& limits, const SearchOptions& options,
+                    const std::atomic<bool>& stop, const InfoCallback& on_iteration = {}) {
+    begin(limits, options, stop);
+    SearchInfo result;
+    MoveList<G::kMaxMoves> moves;
+    G::generate_moves(root, moves);
+    if (moves.empty() || G::outcome(root) != Outcome::kOngoing) {
+      result.score = terminal_score(G::outcome(root), 0);
+      result.proven = true;
+      return result;
+    }
+    order_root(root, moves);
+    result.best = moves[0];
+    const int max_depth = std::min(limits.depth > 0 ? limits.depth : G::kMaxGamePlies,
+                                   kMaxSearchPly - 1);
+    for (int depth = options.iterative ? 1 : max_depth; depth <= max_depth; ++depth) {
+      SearchInfo iteration = search_root(root, moves, depth);
+      if (aborted_) {
+        if (result.depth == 0 && iteration.best != kNoMove) result = iteration;
+        result.stopped = true;
+        break;
+      }
+      result = std::move(iteration);
+      fill_stats(result);
+      if (on_iteration) on_iteration(result);
+      if (result.proven) break;
+      // Try the best move first next time; the rest keep their order.
+      std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return m == result.best; });
+    }
+    fill_stats(result);
+    choose_among_ties(result);
+    return result;
+  }
+
+ private:
+  // Step 1 of a search: reset everything that belongs to one search only.
+  void begin(const SearchLimits& limits, const SearchOptions& options,
+             const std::atomic<bool>& stop) {
+    limits_ = limits;
+    options_ = options;
+    stop_ = &stop;
+    aborted_ = false;
+    stats_ = {};
+    horizon_hits_ = 0;
+    start_ = std::chrono::steady_clock::now();
+    killers_ = {};
+    history_.fill(0);
+    rng_.seed(options.seed);
+  }
+
+  std::int64_t elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                 start_)
+        .count();
+  }
+
+  void fill_stats(SearchInfo& info) const {
+    info.stats = stats_;
+    info.time_ms = elapsed_ms();
+    info.nps = info.time_ms > 0 ? stats_.nodes * 1000 / info.time_ms : stats_.nodes * 1000;
+  }
+
+  bool alpha_beta() const { return options_.algorithm == Algorithm::kAlphaBeta; }
+
+  // The stop flag is read at every node so that stop ends a search within
+  // microseconds; the clock only every 1024 nodes, as it costs more.
+  bool out_of_budget() {
+    if (aborted_) return true;
+    if (stop_->load(std::memory_order_relaxed)) return aborted_ = true;
+    if (limits_.nodes && stats_.nodes >= limits_.nodes) return aborted_ = true;
+    if (limits_.movetime_ms && (stats_.nodes & 1023) == 0 && elapsed_ms() >= limits_.movetime_ms)
+      return aborted_ = true;
+    return false;
+  }
+
+  SearchInfo search_root(const Position& root, const MoveList<G::kMaxMoves>& moves, int depth) {
+    SearchInfo info;
+    info.depth = depth;
+    const std::uint64_t horizon_before = horizon_hits_;
+    Score best = -kInfinity;
+    for (Move m : moves) {
+      // With random ties, a window one below the best tells "as good" from
+      // "worse"; with root scores every move gets an exact, full window.
+      Score alpha = best;
+      if (!alpha_beta() || options_.root_scores) alpha = -kInfinity;
+      else if (options_.random_ties && best > -kInfinity) alpha = best - 1;
+      const std::uint64_t move_horizon_before = horizon_hits_;
+      const Score score = -negamax(G::play(root, m), depth - 1, 1, -kInfinity, -alpha);
+      if (aborted_) break;
+      if (options_.root_scores)
+        info.root_scores.push_back(
+            {m, score, is_decisive(score) || horizon_hits_ == move_horizon_before});
+      if (score > best) {
+        best = score;
+        info.best_moves.clear();
+        info.pv.assign(1, m);
+        info.pv.insert(info.pv.end(), pv_[1].begin() + 1, pv_[1].begin() + pv_length_[1]);
+      }
+      if (score == best) info.best_moves.push_back(m);
+    }
+    info.score = best;
+    info.best = info.best_moves.empty() ? kNoMove : info.best_moves.front();
+    // A win or loss within the horizon is exact; anything else only if no
+    // line of the tree was cut off by the depth limit.
+    info.proven = !aborted_ && (is_decisive(best) || horizon_hits_ == horizon_before);
+    return info;
+  }
+
+  // Negamax with fail-soft alpha-beta. Returns the value of pos for the side
+  // to move, `ply` plies from the root, searched `depth` plies deep:
+  //   alpha < v < beta: the exact value at this depth;
+  //   v <= alpha: an upper bound; v >= beta: a lower bound.
+  // Proven results (see score.h) count plies from the root.
+  Score negamax(const Position& pos, int depth, int ply, Score alpha, Score beta) {
+    ++stats_.nodes;
+    pv_length_[ply] = ply;
+    if (out_of_budget()) return 0;
+
+    // Step 1. The game is over, or the game knows the answer.
+    const Outcome outcome = G::outcome(pos);
+    if (outcome != Outcome::kOngoing) return terminal_score(outcome, ply);
+    if constexpr (HasOracle<G>) {
+      if (options_.use_oracle)
+        if (auto exact = G::probe(pos)) return from_node_relative(*exact, ply);
+    }
+    if (depth <= 0 || ply >= kMaxSearchPly - 1) {
+      ++horizon_hits_;
+      ++stats_.leaf_evaluations;
+      return G::evaluate(pos);
+    }
+
+    // Step 2. What the table knows.
+    const std::uint64_t key = G::hash(pos);
+    Move table_move = kNoMove;
+    if (options_.use_table) {
+      if (const TableEntry* entry = table_.probe(key)) {
+        table_move = entry->move;
+        if (auto cut = table_cutoff(*entry, depth, ply, alpha, beta)) return *cut;
+      }
+    }
+
+    // Step 3. Search every move, best guesses first.
+    MoveList<G::kMaxMoves> moves;
+    G::generate_moves(pos, moves);
+    std::array<std::int64_t, G::kMaxMoves> keys{};
+    if (options_.use_ordering) score_moves(pos, moves, keys, table_move, ply);
+
+    const Score alpha_at_entry = alpha;
+    const std::uint64_t horizon_before = horizon_hits_;
+    Score best = -kInfinity;
+    Move best_move = kNoMove;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (options_.use_ordering) pick_next(moves, keys, i);
+      const Move m = moves[i];
+      const Score score = alpha_beta()
+                              ? -negamax(G::play(pos, m), depth - 1, ply + 1, -beta, -alpha)
+                              : -negamax(G::play(pos, m), depth - 1, ply + 1, -kInfinity, kInfinity);
+      if (aborted_) return 0;
+      if (score <= best) continue;
+      best = score;
+      best_move = m;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(ply, m);
+      }
+      if (alpha_beta() && alpha >= beta) {
+        ++stats_.beta_cutoffs;
+        remember_cutoff(m, depth, ply);
+        break;
+      }
+    }
+
+    // Step 4. Remember the result.
+    if (options_.use_table) {
+      const Bound bound = best <= alpha_at_entry ? Bound::kUpper
+                          : best >= beta         ? Bound::kLower
+                                                 : Bound::kExact;
+      table_.store(key, to_node_relative(best, ply), bound, depth, best_move,
+                   horizon_hits_ == horizon_before);
+    }
+    return best;
+  }
+
+  std::optional<Score> table_cutoff(const TableEntry& entry, int depth, int ply, Score alpha,
+                                    Score beta) {
+    if (!entry.proven && entry.depth < depth) return std::nullopt;
+    const Score score = from_node_relative(entry.score, ply);
+    const bool usable = entry.bound == Bound::kExact ||
+                        (entry.bound == Bound::kLower && score >= beta) ||
+                        (entry.bound == Bound::kUpper && score <= alpha);
+    if (!usable || !alpha_beta()) return std::nullopt;
+    ++stats_.table_cutoffs;
+    // A heuristic value from the table is as good as a horizon evaluation.
+    if (!entry.proven) ++horizon_hits_;
+    return score;
+  }
+
+  // Table scores count plies from the stored position, so that a win found
+  // through one path is reused correctly at another depth.
+  static Score to_node_relative(Score s, int ply) {
+    return is_win(s) ? s + ply : is_loss(s) ? s - ply : s;
+  }
+  static Score from_node_relative(Score s, int ply) {
+    return is_win(s) ? s - ply : is_loss(s) ? s + ply : s;
+  }
+
+  // Order: the table's move, then the game's hint, then killers, then history.
+  void score_moves(const Position& pos, const MoveList<G::kMaxMoves>& moves,
+                   std::array<std::int64_t, G::kMaxMoves>& keys, Move table_move, int ply) const {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move m = moves[i];
+      std::int64_t key = static_cast<std::int64_t>(G::move_hint(pos, m)) << 24;
+      if (m == killers_[ply][0]) key += 1 << 23;
+      else if (m == killers_[ply][1]) key += 1 << 22;
+      key += std::min<std::int64_t>(history_[m], (1 << 22) - 1);
+      if (m == table_move) key = std::numeric_limits<std::int64_t>::max();
+      keys[i] = key;
+    }
+  }
+
+  // Selection of the best remaining move: cheap for short lists, and a cutoff
+  // after the first move (the common case) costs one pass.
+  static void pick_next(MoveList<G::kMaxMoves>& moves, std::array<std::int64_t, G::kMaxMoves>& keys,
+                        std::size_t i) {
+    std::size_t best = i;
+    for (std::size_t j = i + 1; j < moves.size(); ++j)
+      if (keys[j] > keys[best]) best = j;
+    std::swap(moves[i], moves[best]);
+    std::swap(keys[i], keys[best]);
+  }
+
+  void order_root(const Position& root, MoveList<G::kMaxMoves>& moves) {
+    if (!options_.use_ordering) return;
+    Move table_move = kNoMove;
+    if (options_.use_table)
+      if (const TableEntry* entry = table_.probe(G::hash(root))) table_move = entry->move;
+    std::array<std::int64_t, G::kMaxMoves> keys{};
+    score_moves(root, moves, keys, table_move, 0);
+    for (std::size_t i = 0; i < moves.size(); ++i) pick_next(moves, keys, i);
+  }
+
+  void remember_cutoff(Move m, int depth, int ply) {
+    if (killers_[ply][0] != m) {
+      killers_[ply][1] = killers_[ply][0];
+      killers_[ply][0] = m;
+    }
+    history_[m] += depth * depth;
+  }
+
+  void update_pv(int ply, Move m) {
+    pv_[ply][ply] = m;
+    for (int i = ply + 1; i < pv_length_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
+    pv_length_[ply] = std::max(pv_length_[ply + 1], ply + 1);
+  }
+
+  void choose_among_ties(SearchInfo& result) {
+    if (!options_.random_ties || result.best_moves.size() < 2) return;
+    std::uniform_int_distribution<std::size_t> pick(0, result.best_moves.size() - 1);
+    const Move chosen = result.best_moves[pick(rng_)];
+    if (chosen == result.best) return;
+    result.best = chosen;
+    result.pv.assign(1, chosen);  // the line behind another move is not known
+  }
+
+  TranspositionTable& table_;
+  SearchLimits limits_;
+  SearchOptions options_;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool aborted_ = false;
+  SearchStats stats_;
+  std::uint64_t horizon_hits_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  std::array<std::array<Move, 2>, kMaxSearchPly> killers_{};
+  std::array<std::int32_t, G::kMoveSpace> history_{};
+  std::array<std::array<Move, kMaxSearchPly>, kMaxSearchPly> pv_{};
+  std::array<int, kMaxSearchPly + 1> pv_length_{};
+  std::mt19937_64 rng_;
+};
+
+}  // namespace arcade

@@ -1,0 +1,54 @@
+#pragma once
+// Tic-tac-toe on a 3x3 board. X moves first. Squares are named a1..c3 (file
+// a-c from the left, rank 1-3 from the bottom), bit = (rank - 1) * 3 + file.
+//
+//   rank 3 | 6 7 8 |
+//   rank 2 | 3 4 5 |
+//   rank 1 | 0 1 2 |
+//            a b c
+//
+// Position string: the ranks from 3 down to 1, '/' between them, 'x', 'o' or
+// '.' per square, e.g. "x.o/.x./..o". The side to move follows from the counts.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/game.h"
+
+namespace arcade {
+
+struct TicTacToe {
+  struct Position {
+    std::uint16_t mover = 0;     // squares of the side to move
+    std::uint16_t opponent = 0;  // squares of the other side
+    std::uint8_t plies = 0;
+    friend bool operator==(const Position&, const Position&) = default;
+  };
+
+  static constexpr std::string_view kName = "tictactoe";
+  static constexpr std::size_t kMaxMoves = 9;
+  static constexpr std::size_t kMoveSpace = 9;
+  static constexpr int kMaxGamePlies = 9;
+
+  static Position start() { return {}; }
+  static void generate_moves(const Position& p, MoveList<kMaxMoves>& moves);
+  static Position play(const Position& p, Move m);
+  static Outcome outcome(const Position& p);
+  static Score evaluate(const Position& p);
+  static std::uint64_t hash(const Position& p);
+  static int move_hint(const Position& p, Move m);
+
+  static std::string move_to_text(const Position& p, Move m);
+  static Parsed<Move> move_from_text(const Position& p, std::string_view text);
+  static std::string to_text(const Position& p);
+  static Parsed<Position> from_text(std::string_view text);
+  static std::string diagram(const Position& p);
+
+  static bool x_to_move(const Position& p) { return p.plies % 2 == 0; }
+  static bool has_line(std::uint16_t squares);
+};
+
+static_assert(Game<TicTacToe>);
+
+}  // namespace arcade
