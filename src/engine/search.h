@@ -269,7 +269,14 @@ class Searcher {
 
   std::optional<Score> table_cutoff(const TableEntry& entry, int depth, int ply, Score alpha,
                                     Score beta) {
-    if (!entry.proven && entry.depth < depth) return std::nullopt;
+    // A heuristic result is reused only at the depth it was searched to, and a
+    // proven one only where the search would have looked at least as far: then
+    // the table never changes a depth-limited value (alpha-beta with a table
+    // returns what plain minimax returns). In games where a position can recur
+    // at another depth (the sheep steps back and forth) this gives up some
+    // reuse; Tic-tac-toe and Connect Four lose nothing, as there a position's
+    // depth within one iteration follows from its number of stones.
+    if (entry.proven ? entry.depth > depth : entry.depth != depth) return std::nullopt;
     const Score score = from_node_relative(entry.score, ply);
     const bool usable = entry.bound == Bound::kExact ||
                         (entry.bound == Bound::kLower && score >= beta) ||
