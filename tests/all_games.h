@@ -3,11 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include "games/connect4.h"
 #include "games/tictactoe.h"
+#include "games/wolfsheep.h"
 
 namespace arcade::testing {
 
-using AllGames = ::testing::Types<TicTacToe>;
+using AllGames = ::testing::Types<TicTacToe, Connect4, WolfSheep>;
 
 }  // namespace arcade::testing
 
@@ -18,5 +20,7 @@ template <class G>
 inline constexpr int kMinimaxDepth = 5;
 template <>
 inline constexpr int kMinimaxDepth<TicTacToe> = 9;
+template <>
+inline constexpr int kMinimaxDepth<WolfSheep> = 7;
 
 }  // namespace arcade::testing

@@ -1,0 +1,133 @@
+#include "games/connect4_session.h"
+
+#include <algorithm>
+#include <random>
+
+namespace arcade {
+namespace {
+
+using Clock = Connect4Solver::Clock;
+
+// A score counts from 22: one more than the discs each side has.
+constexpr int kScoreBase = Connect4::kCells / 2 + 1;
+constexpr std::array<int, Connect4::kWidth> kCentreFirst = {3, 2, 4, 1, 5, 0, 6};
+
+std::int64_t ms_since(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+}
+
+// Among equally good columns: a random one when asked, else the most
+// central, the natural choice.
+Move choose(const std::vector<Move>& columns, const SearchOptions& options) {
+  if (options.random_ties && columns.size() > 1) {
+    std::mt19937_64 rng(options.seed);
+    return columns[std::uniform_int_distribution<std::size_t>(0, columns.size() - 1)(rng)];
+  }
+  for (int c : kCentreFirst)
+    if (std::find(columns.begin(), columns.end(), c) != columns.end()) return static_cast<Move>(c);
+  return columns.front();
+}
+
+}  // namespace
+
+Score connect4_engine_score(int score, int plies) {
+  if (score == 0) return kDraw;
+  if (score > 0) {
+    // The mover has played plies / 2 discs; its next ones fall on plies
+    // 1, 3, 5, ... from now.
+    const int discs_to_play = (kScoreBase - score) - plies / 2;
+    return win_in(2 * discs_to_play - 1);
+  }
+  // The opponent has played (plies + 1) / 2; its next ones fall on 2, 4, ...
+  const int discs_to_play = (kScoreBase + score) - (plies + 1) / 2;
+  return loss_in(2 * discs_to_play);
+}
+
+Connect4Solver& Connect4Session::solver() {
+  if (!solver_) solver_ = std::make_unique<Connect4Solver>(solver_megabytes_);
+  return *solver_;
+}
+
+void Connect4Session::set_table_megabytes(std::size_t megabytes) {
+  GameSessionFor<Connect4>::set_table_megabytes(megabytes);
+  solver_megabytes_ = megabytes;
+  if (solver_) solver_->resize_table(megabytes);
+}
+
+void Connect4Session::clear_table() {
+  GameSessionFor<Connect4>::clear_table();
+  if (solver_) solver_->reset();
+}
+
+Parsed<std::string> Connect4Session::solve(const std::atomic<bool>& stop) {
+  Connect4Solver& s = solver();
+  s.set_limits({&stop, std::nullopt, 0});
+  const Connect4Solver::BestMoves best = s.best_moves(position_);
+  s.set_limits({});
+  if (s.stopped()) return ParseError{"solve stopped before it finished"};
+  std::string text = "score " + std::to_string(best.score);
+  if (outcome() != Outcome::kOngoing) return text.append(" (the game is over)");
+  text.append(" best");
+  for (Move m : best.columns) text.append(" ").append(Connect4::move_to_text(position_, m));
+  return text;
+}
+
+// Three quarters of the budget go to the solver, so that a fallback search
+// still has time for a sensible move.
+std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& limits,
+                                                          const SearchOptions& options,
+                                                          const std::atomic<bool>& stop) {
+  const Clock::time_point start = Clock::now();
+  const std::uint64_t nodes_before = solver().nodes();
+  Connect4Solver::Limits budget;
+  budget.stop = &stop;
+  if (limits.movetime_ms > 0)
+    budget.deadline = start + std::chrono::milliseconds(limits.movetime_ms * 3 / 4);
+  if (limits.nodes > 0)
+    budget.nodes = nodes_before + std::max<std::uint64_t>(1, limits.nodes * 3 / 4);
+  Connect4Solver& s = solver();
+  s.set_limits(budget);
+  const Connect4Solver::BestMoves best = s.best_moves(position_);
+  std::optional<MoveScores> scores;
+  if (!s.stopped() && options.root_scores) scores = s.move_scores(position_);
+  s.set_limits({});
+  if (s.stopped()) return std::nullopt;
+
+  SearchReport r;
+  r.depth = Connect4::kCells - position_.plies;  // solved to the end of the game
+  r.score = connect4_engine_score(best.score, position_.plies);
+  r.proven = true;
+  r.stats.nodes = s.nodes() - nodes_before;
+  r.time_ms = ms_since(start);
+  r.nps = r.time_ms > 0 ? r.stats.nodes * 1000 / static_cast<std::uint64_t>(r.time_ms)
+                        : r.stats.nodes * 1000;
+  r.best = Connect4::move_to_text(position_, choose(best.columns, options));
+  r.pv = {r.best};
+  for (int c = 0; scores && c < Connect4::kWidth; ++c)
+    if (const std::optional<int> score = (*scores)[c])
+      r.root_scores.push_back({Connect4::move_to_text(position_, static_cast<Move>(c)),
+                               connect4_engine_score(*score, position_.plies), true});
+  return r;
+}
+
+SearchReport Connect4Session::search(const SearchLimits& limits, const SearchOptions& options,
+                                     const std::atomic<bool>& stop,
+                                     const ReportCallback& on_iteration) {
+  if (!options.use_oracle || outcome() != Outcome::kOngoing)
+    return GameSessionFor<Connect4>::search(limits, options, stop, on_iteration);
+  const Clock::time_point start = Clock::now();
+  const std::uint64_t nodes_before = solver().nodes();
+  if (std::optional<SearchReport> report = perfect_move(limits, options, stop)) {
+    if (on_iteration) on_iteration(*report);
+    return *report;
+  }
+  // Too hard for the budget: the heuristic search gets what is left.
+  SearchLimits rest = limits;
+  if (limits.movetime_ms > 0)
+    rest.movetime_ms = std::max<std::int64_t>(1, limits.movetime_ms - ms_since(start));
+  const std::uint64_t used = solver().nodes() - nodes_before;
+  if (limits.nodes > 0) rest.nodes = used < limits.nodes ? limits.nodes - used : 1;
+  return GameSessionFor<Connect4>::search(rest, options, stop, on_iteration);
+}
+
+}  // namespace arcade

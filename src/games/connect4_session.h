@@ -1,0 +1,43 @@
+#pragma once
+// Connect Four behind the session interface, with the exact solver wired in:
+// `solve` answers in the data-set convention ("score 1 best 4"), and a search
+// asked for perfect play (use_oracle) solves every move and plays a best one,
+// falling back to the heuristic search when the budget (movetime, nodes, the
+// stop flag) runs out first. The solver's table is allocated on first use,
+// with the size set for the session's table, so a session that never plays
+// perfectly costs nothing extra.
+
+#include <memory>
+
+#include "engine/session.h"
+#include "games/connect4.h"
+#include "games/connect4_solver.h"
+
+namespace arcade {
+
+// Converts a data-set score (22 minus the discs the winner has played when
+// it completes its four, for the side to move) of a position `plies` plies
+// into the game into the engine's convention (win or loss in plies from now).
+Score connect4_engine_score(int score, int plies);
+
+class Connect4Session : public GameSessionFor<Connect4> {
+ public:
+  SearchReport search(const SearchLimits& limits, const SearchOptions& options,
+                      const std::atomic<bool>& stop, const ReportCallback& on_iteration) override;
+  Parsed<std::string> solve(const std::atomic<bool>& stop) override;
+  void set_table_megabytes(std::size_t megabytes) override;
+  void clear_table() override;
+
+ private:
+  using MoveScores = std::array<std::optional<int>, Connect4::kWidth>;
+
+  Connect4Solver& solver();
+  // A best move with its proven score, or nothing when the budget ran out.
+  std::optional<SearchReport> perfect_move(const SearchLimits& limits, const SearchOptions& options,
+                                           const std::atomic<bool>& stop);
+
+  std::unique_ptr<Connect4Solver> solver_;
+  std::size_t solver_megabytes_ = TranspositionTable::kDefaultMegabytes;
+};
+
+}  // namespace arcade
