@@ -38,8 +38,8 @@ typename G::Position random_position(int plies, std::mt19937_64& rng) {
 }
 
 template <Game G>
-SearchInfo search_once(const typename G::Position& p, const SearchOptions& options,
-                       int depth = 0, std::size_t table_mb = 1) {
+SearchInfo search_once(const typename G::Position& p, const SearchOptions& options, int depth = 0,
+                       std::size_t table_mb = 1) {
   TranspositionTable table(table_mb);
   std::atomic<bool> stop{false};
   SearchLimits limits;

@@ -2,13 +2,14 @@
 // engine's score of every reachable position, and the AI against every
 // possible opponent.
 
+#include "games/tictactoe.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
 #include <map>
 
 #include "engine/perft.h"
-#include "games/tictactoe.h"
 #include "test_util.h"
 
 namespace arcade::testing {
@@ -123,7 +124,8 @@ int losses_against_every_opponent(const P& p, bool ai_is_x, std::uint64_t seed) 
   int losses = 0;
   MoveList<9> moves;
   TicTacToe::generate_moves(p, moves);
-  for (Move m : moves) losses += losses_against_every_opponent(TicTacToe::play(p, m), ai_is_x, seed);
+  for (Move m : moves)
+    losses += losses_against_every_opponent(TicTacToe::play(p, m), ai_is_x, seed);
   return losses;
 }
 

@@ -1,46 +1,62 @@
 #!/usr/bin/env bash
-# Installs what Minimax Arcade needs on Debian/Ubuntu, and only what is missing:
-# a second run checks and returns in a second or two.
+# Installs what Minimax Arcade needs on Debian or Ubuntu, and only what is
+# missing: a second run runs no apt-get and returns in a fraction of a second.
 #
-#   tools/setup.sh            native + web toolchains (what the tests need)
+#   tools/setup.sh
 #
-# Emscripten comes from Debian's package unless EMSDK or EMCC points elsewhere
-# (emsdk users keep their own emcc; see emscripten.cmake).
+# Native: g++, CMake, Ninja, GoogleTest/GoogleMock, Google Benchmark, node.
+# Web: Debian's Emscripten (emcc 3.1.6) and node-acorn, which emcc's
+# optimizer needs; skipped when emsdk is active (EMSDK set), whose emcc
+# emscripten.cmake then finds. Runs apt-get as root, through sudo otherwise.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")/.." && pwd)
-
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
-}
-
-missing_packages() {
-  local pkg
-  for pkg in "$@"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
-  done
-}
-
-install_packages() {
-  local missing
-  missing=$(missing_packages "$@")
-  [ -z "$missing" ] && return 0
-  echo "setup: installing $(echo $missing | tr '\n' ' ')"
-  if [ -z "${SETUP_APT_UPDATED:-}" ]; then
-    as_root apt-get update -qq
-    SETUP_APT_UPDATED=1
-  fi
-  # shellcheck disable=SC2086
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
-}
-
-native_packages=(g++ cmake ninja-build pkg-config libgtest-dev libgmock-dev libbenchmark-dev python3 nodejs)
-web_packages=(emscripten node-acorn)
-
-install_packages "${native_packages[@]}"
-if [ -z "${EMSDK:-}" ] && ! command -v emcc >/dev/null 2>&1; then
-  install_packages "${web_packages[@]}"
-elif [ -z "${EMSDK:-}" ]; then
-  install_packages "${web_packages[@]}"
+# "package command": a tool counts as present when its command is on PATH,
+# however it was installed (nvm's node, a pip cmake); a library only when
+# dpkg has it.
+wanted=(
+  "g++ g++"
+  "cmake cmake"
+  "ninja-build ninja"
+  "libgtest-dev"
+  "libgmock-dev"
+  "libbenchmark-dev"
+  "nodejs node"
+)
+if [ -z "${EMSDK:-}" ]; then
+  wanted+=("emscripten" "node-acorn")
 fi
-echo "setup: ok ($here)"
+
+is_present() {
+  local package=$1 command=${2:-}
+  if [ -n "$command" ] && command -v "$command" >/dev/null 2>&1; then return 0; fi
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed"
+}
+
+missing=()
+for entry in "${wanted[@]}"; do
+  # shellcheck disable=SC2086  # entry is "package [command]"
+  is_present $entry || missing+=("${entry%% *}")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: everything is installed"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "setup: no apt-get here; install these yourself: ${missing[*]}" >&2
+  exit 1
+fi
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null 2>&1; then
+    echo "setup: not root and no sudo; as root run: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+  as_root=(sudo)
+fi
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "setup: done"

@@ -4,11 +4,19 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/bench_connect4.h"
+#include "cli/bench_signature.h"
+#include "cli/match.h"
 #include "engine/protocol.h"
 #include "games/registry.h"
 
 namespace arcade::cli {
 namespace {
+
+// Whether the protocol runs `go` on a thread, so that `stop` is read while it
+// searches. src/CMakeLists.txt sets ARCADE_CLI_THREADS on this target only: 0
+// for WebAssembly, built without pthreads, where `go` runs to its limits.
+constexpr bool kBackgroundSearch = ARCADE_CLI_THREADS != 0;
 
 std::optional<int> parse_int(const std::string& text, int lo, int hi) {
   int value = 0;
@@ -22,6 +30,10 @@ int usage(std::ostream& err) {
   err << "usage:\n"
          "  arcade                       read the engine protocol on stdin (try: help)\n"
          "  arcade perft GAME N          count positions N plies from the start\n"
+         "  arcade match GAME A B [games N] [seed S] [verbose]\n"
+         "                               levels A and B (1-5) play a series\n"
+         "  arcade bench                 node-count signature of fixed searches of every game\n"
+         "  arcade bench connect4 FILE   solve a Connect Four data file, check every score\n"
          "  arcade help                  this text\n";
   return 2;
 }
@@ -55,9 +67,13 @@ int protocol_loop(std::istream& in, std::ostream& out, bool background) {
 
 int run(const std::vector<std::string>& args, std::istream& in, std::ostream& out,
         std::ostream& err) {
-  if (args.empty()) return protocol_loop(in, out, /*background=*/true);
+  if (args.empty()) return protocol_loop(in, out, kBackgroundSearch);
   const std::string& command = args[0];
   if (command == "perft") return perft_command(args, out, err);
+  if (command == "match") return match_command(args, out, err);
+  if (command == "bench" && args.size() == 1) return run_bench_signature(out, err);
+  if (command == "bench" && args.size() == 3 && args[1] == "connect4")
+    return bench_connect4(args[2], out, err);
   if (command == "help" || command == "--help") {
     usage(out);
     return 0;

@@ -15,7 +15,7 @@ struct ParseError {
 template <class T>
 class Parsed {
  public:
-  Parsed(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Parsed(T value) : value_(std::move(value)) {}                   // NOLINT: implicit by design
   Parsed(ParseError error) : error_(std::move(error.message)) {}  // NOLINT
 
   bool ok() const { return value_.has_value(); }

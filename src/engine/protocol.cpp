@@ -1,6 +1,7 @@
 #include "engine/protocol.h"
 
 #include <charconv>
+#include <random>
 #include <sstream>
 
 namespace arcade {
@@ -61,7 +62,11 @@ Protocol::Protocol(SessionFactory factory, std::vector<std::string> game_names, 
       game_names_(std::move(game_names)),
       output_(std::move(output)),
       background_(background),
-      session_(factory_(game_names_.front())) {}
+      session_(factory_(game_names_.front())) {
+  // A player meets a different game each time unless a seed is set.
+  options_.random_ties = true;
+  options_.seed = std::random_device{}();
+}
 
 Protocol::~Protocol() {
   stop_ = true;
@@ -97,17 +102,28 @@ bool Protocol::handle(std::string_view line) {
     return false;
   }
   wait();
-  if (command == "game") command_game(words);
-  else if (command == "position") command_position(words);
-  else if (command == "go") command_go(words);
-  else if (command == "setoption") command_setoption(words);
-  else if (command == "perft") command_perft(words);
-  else if (command == "solve") command_solve();
-  else if (command == "d") emit(session_->diagram() + "position " + session_->position_text());
-  else if (command == "moves") emit("moves " + join(session_->legal_moves(), 0, session_->legal_moves().size()));
-  else if (command == "newgame" || command == "ucinewgame") session_->clear_table();
-  else if (command == "help") command_help();
-  else error("unknown command '" + command + "' (try help)");
+  if (command == "game")
+    command_game(words);
+  else if (command == "position")
+    command_position(words);
+  else if (command == "go")
+    command_go(words);
+  else if (command == "setoption")
+    command_setoption(words);
+  else if (command == "perft")
+    command_perft(words);
+  else if (command == "solve")
+    command_solve();
+  else if (command == "d")
+    emit(session_->diagram() + "position " + session_->position_text());
+  else if (command == "moves")
+    emit("moves " + join(session_->legal_moves(), 0, session_->legal_moves().size()));
+  else if (command == "newgame" || command == "ucinewgame")
+    session_->clear_table();
+  else if (command == "help")
+    command_help();
+  else
+    error("unknown command '" + command + "' (try help)");
   return true;
 }
 
@@ -132,8 +148,8 @@ void Protocol::command_position(const std::vector<std::string>& args) {
 
 void Protocol::command_go(const std::vector<std::string>& args) {
   SearchLimits limits;
-  const Level& level = kLevels[level_ - 1];
-  limits.depth = level.max_depth;
+  SearchOptions options = options_;
+  apply_level(level_, limits, options);
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& key = args[i];
     if (key == "infinite") {
@@ -150,24 +166,24 @@ void Protocol::command_go(const std::vector<std::string>& args) {
     if (key == "nodes") limits.nodes = *value;
   }
   if (session_->outcome() != Outcome::kOngoing) return emit("bestmove (none)");
+  // Advancing the seed per search keeps "same seed, same game" while the moves
+  // of one game do not all repeat the same draw.
+  options_.seed = options_.seed * 6364136223846793005ull + 1442695040888963407ull;
   stop_ = false;
-  if (background_) worker_ = std::thread([this, limits] { run_search(limits); });
-  else run_search(limits);
+  if (background_)
+    worker_ = std::thread([this, limits, options] { run_search(limits, options); });
+  else
+    run_search(limits, options);
 }
 
-void Protocol::run_search(SearchLimits limits) {
-  SearchOptions options = options_;
-  options.use_oracle = options.use_oracle || kLevels[level_ - 1].perfect;
-  const SearchReport result = session_->search(
-      limits, options, stop_, [this](const SearchReport& r) {
+void Protocol::run_search(const SearchLimits& limits, const SearchOptions& options) {
+  const SearchReport result =
+      session_->search(limits, options, stop_, [this](const SearchReport& r) {
         emit(info_line(r));
         for (const SearchReport::RootScore& root : r.root_scores)
           emit("info depth " + std::to_string(r.depth) + " move " + root.move + " score " +
                score_text(root.score, root.proven));
       });
-  // Mixing a random seed per move keeps "same seed, same game" while two
-  // moves of one game do not repeat the same draw.
-  options_.seed = options_.seed * 6364136223846793005ull + 1442695040888963407ull;
   emit("bestmove " + (result.best.empty() ? std::string("(none)") : result.best));
 }
 
@@ -180,8 +196,10 @@ void Protocol::command_setoption(const std::vector<std::string>& args) {
     error("option " + name + ": '" + value + "' is not " + expected);
   };
   if (name == "Hash") {
-    const auto mb = parse_number(value, 1, 1024);
-    if (!mb) return bad("a size in MB from 1 to 1024");
+    // A session may hold two tables of this size (the search's and a game
+    // solver's): 64 MB keeps the web build well inside its 256 MB of memory.
+    const auto mb = parse_number(value, 1, kMaxHashMegabytes);
+    if (!mb) return bad("a size in MB from 1 to " + std::to_string(kMaxHashMegabytes));
     return session_->set_table_megabytes(*mb);
   }
   if (name == "Level") {
@@ -201,12 +219,12 @@ void Protocol::command_setoption(const std::vector<std::string>& args) {
     options_.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
     return;
   }
-  bool* flag = name == "Table"         ? &options_.use_table
-               : name == "Ordering"    ? &options_.use_ordering
-               : name == "RandomTies"  ? &options_.random_ties
-               : name == "RootScores"  ? &options_.root_scores
-               : name == "Iterative"   ? &options_.iterative
-                                       : nullptr;
+  bool* flag = name == "Table"        ? &options_.use_table
+               : name == "Ordering"   ? &options_.use_ordering
+               : name == "RandomTies" ? &options_.random_ties
+               : name == "RootScores" ? &options_.root_scores
+               : name == "Iterative"  ? &options_.iterative
+                                      : nullptr;
   if (!flag) return error("unknown option '" + name + "' (try help)");
   const auto on = parse_bool(value);
   if (!on) return bad("true or false");
@@ -232,7 +250,8 @@ void Protocol::command_help() {
        " | position (startpos | <position string>) [moves M ...] | go [depth N] [movetime MS] "
        "[nodes N] [infinite] | stop | isready | setoption name <Name> value <V> | d | perft N | "
        "moves | solve | newgame | quit");
-  emit("options: Hash (MB) | Level (1-" + std::to_string(kLevelCount) +
+  emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Level (1-" +
+       std::to_string(kLevelCount) +
        ") | Seed | Algorithm (minimax|alphabeta) | Table | Ordering | RandomTies | RootScores | "
        "Iterative (true|false)");
 }

@@ -18,21 +18,12 @@
 #include <thread>
 #include <vector>
 
+#include "engine/level.h"
 #include "engine/session.h"
 
 namespace arcade {
 
-// The playing strength presets exposed as the Level option.
-struct Level {
-  std::string_view name;
-  int max_depth;  // 0: unlimited
-  bool perfect;   // use the game's exact knowledge
-};
-inline constexpr Level kLevels[] = {
-    {"Beginner", 1, false}, {"Casual", 2, false},  {"Club", 4, false},
-    {"Expert", 8, false},   {"Perfect", 0, true},
-};
-inline constexpr int kLevelCount = static_cast<int>(std::size(kLevels));
+inline constexpr std::uint64_t kMaxHashMegabytes = 64;
 
 class Protocol {
  public:
@@ -62,7 +53,7 @@ class Protocol {
   void command_perft(const std::vector<std::string>& args);
   void command_solve();
   void command_help();
-  void run_search(SearchLimits limits);
+  void run_search(const SearchLimits& limits, const SearchOptions& options);
   void emit(const std::string& line);
   void error(const std::string& what) { emit("error " + what); }
 

@@ -26,9 +26,9 @@
 namespace arcade {
 
 struct SearchLimits {
-  int depth = 0;                // 0: up to the game's length
+  int depth = 0;                 // 0: up to the game's length
   std::int64_t movetime_ms = 0;  // 0: no time limit
-  std::uint64_t nodes = 0;      // 0: no node limit
+  std::uint64_t nodes = 0;       // 0: no node limit
 };
 
 enum class Algorithm : std::uint8_t { kMinimax, kAlphaBeta };
@@ -36,11 +36,11 @@ enum class Algorithm : std::uint8_t { kMinimax, kAlphaBeta };
 struct SearchOptions {
   Algorithm algorithm = Algorithm::kAlphaBeta;
   bool use_table = true;
-  bool use_ordering = true;     // table move, game hints, killers, history
-  bool use_oracle = false;      // exact values the game knows (perfect play)
-  bool iterative = true;        // false: one search at limits.depth
-  bool random_ties = false;     // pick at random among equally good root moves
-  bool root_scores = false;     // exact score of every root move (slower)
+  bool use_ordering = true;  // table move, game hints, killers, history
+  bool use_oracle = false;   // exact values the game knows (perfect play)
+  bool iterative = true;     // false: one search at limits.depth
+  bool random_ties = false;  // pick at random among equally good root moves
+  bool root_scores = false;  // exact score of every root move (slower)
   std::uint64_t seed = 1;
 };
 
@@ -66,7 +66,7 @@ struct SearchInfo {
   std::int64_t time_ms = 0;
   std::uint64_t nps = 0;
   std::vector<Move> pv;
-  std::vector<Move> best_moves;           // every root move with the best score
+  std::vector<Move> best_moves;            // every root move with the best score
   std::vector<RootMoveScore> root_scores;  // when SearchOptions::root_scores
   Move best = kNoMove;
   bool stopped = false;  // ended by a limit or the stop flag before finishing
@@ -97,8 +97,8 @@ class Searcher {
     }
     order_root(root, moves);
     result.best = moves[0];
-    const int max_depth = std::min(limits.depth > 0 ? limits.depth : G::kMaxGamePlies,
-                                   kMaxSearchPly - 1);
+    const int max_depth =
+        std::min(limits.depth > 0 ? limits.depth : G::kMaxGamePlies, kMaxSearchPly - 1);
     for (int depth = options.iterative ? 1 : max_depth; depth <= max_depth; ++depth) {
       SearchInfo iteration = search_root(root, moves, depth);
       if (aborted_) {
@@ -168,8 +168,10 @@ class Searcher {
       // With random ties, a window one below the best tells "as good" from
       // "worse"; with root scores every move gets an exact, full window.
       Score alpha = best;
-      if (!alpha_beta() || options_.root_scores) alpha = -kInfinity;
-      else if (options_.random_ties && best > -kInfinity) alpha = best - 1;
+      if (!alpha_beta() || options_.root_scores)
+        alpha = -kInfinity;
+      else if (options_.random_ties && best > -kInfinity)
+        alpha = best - 1;
       const std::uint64_t move_horizon_before = horizon_hits_;
       const Score score = -negamax(G::play(root, m), depth - 1, 1, -kInfinity, -alpha);
       if (aborted_) break;
@@ -238,9 +240,9 @@ class Searcher {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (options_.use_ordering) pick_next(moves, keys, i);
       const Move m = moves[i];
-      const Score score = alpha_beta()
-                              ? -negamax(G::play(pos, m), depth - 1, ply + 1, -beta, -alpha)
-                              : -negamax(G::play(pos, m), depth - 1, ply + 1, -kInfinity, kInfinity);
+      const Score score =
+          alpha_beta() ? -negamax(G::play(pos, m), depth - 1, ply + 1, -beta, -alpha)
+                       : -negamax(G::play(pos, m), depth - 1, ply + 1, -kInfinity, kInfinity);
       if (aborted_) return 0;
       if (score <= best) continue;
       best = score;
@@ -303,8 +305,10 @@ class Searcher {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
       std::int64_t key = static_cast<std::int64_t>(G::move_hint(pos, m)) << 24;
-      if (m == killers_[ply][0]) key += 1 << 23;
-      else if (m == killers_[ply][1]) key += 1 << 22;
+      if (m == killers_[ply][0])
+        key += 1 << 23;
+      else if (m == killers_[ply][1])
+        key += 1 << 22;
       key += std::min<std::int64_t>(history_[m], (1 << 22) - 1);
       if (m == table_move) key = std::numeric_limits<std::int64_t>::max();
       keys[i] = key;

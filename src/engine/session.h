@@ -60,7 +60,8 @@ class GameSession {
 
   // Searches the current position; on_iteration sees each finished iteration.
   virtual SearchReport search(const SearchLimits& limits, const SearchOptions& options,
-                              const std::atomic<bool>& stop, const ReportCallback& on_iteration) = 0;
+                              const std::atomic<bool>& stop,
+                              const ReportCallback& on_iteration) = 0;
   // Exact value of the current position in the game's own convention, when
   // the game has a dedicated solver; else an explanation.
   virtual Parsed<std::string> solve(const std::atomic<bool>& stop) {
@@ -113,9 +114,10 @@ class GameSessionFor : public GameSession {
   SearchReport search(const SearchLimits& limits, const SearchOptions& options,
                       const std::atomic<bool>& stop, const ReportCallback& on_iteration) override {
     Searcher<G> searcher(table_);
-    const SearchInfo info = searcher.search(
-        position_, limits, options, stop,
-        [&](const SearchInfo& i) { if (on_iteration) on_iteration(report(i)); });
+    const SearchInfo info =
+        searcher.search(position_, limits, options, stop, [&](const SearchInfo& i) {
+          if (on_iteration) on_iteration(report(i));
+        });
     return report(info);
   }
 

@@ -56,7 +56,7 @@ class TranspositionTable {
       return;
     if (same && move == kNoMove) move = e.move;
     e = TableEntry{check_of(key), score, move, static_cast<std::uint8_t>(depth < 255 ? depth : 255),
-                   bound, proven};
+                   bound,         proven};
   }
 
  private:

@@ -72,14 +72,19 @@ int TicTacToe::move_hint(const Position& p, Move m) {
   return kSquare[m];
 }
 
-std::string TicTacToe::move_to_text(const Position&, Move m) { return square_name(m); }
+std::string TicTacToe::move_to_text(const Position&, Move m) {
+  return square_name(m);
+}
 
 Parsed<Move> TicTacToe::move_from_text(const Position& p, std::string_view text) {
-  if (text.size() != 2 || text[0] < 'a' || text[0] > 'c' || text[1] < '1' || text[1] > '3')
-    return ParseError{"'" + std::string(text) + "' is not a square (a1..c3)"};
+  if (text.size() != 2 || text[0] < 'a' || text[0] > 'c' || text[1] < '1' || text[1] > '3') {
+    std::string message = "'";  // appended, not added: g++ 12 warns falsely on "'" + string
+    return ParseError{message.append(text).append("' is not a square (a1..c3)")};
+  }
   const Move m = static_cast<Move>((text[1] - '1') * 3 + (text[0] - 'a'));
   if (outcome(p) != Outcome::kOngoing) return ParseError{"the game is over"};
-  if ((p.mover | p.opponent) & (1u << m)) return ParseError{"square " + std::string(text) + " is taken"};
+  if ((p.mover | p.opponent) & (1u << m))
+    return ParseError{"square " + std::string(text) + " is taken"};
   return m;
 }
 
@@ -99,21 +104,26 @@ std::string TicTacToe::to_text(const Position& p) {
 
 Parsed<TicTacToe::Position> TicTacToe::from_text(std::string_view text) {
   if (text.size() != 11 || text[3] != '/' || text[7] != '/')
-    return ParseError{"a tic-tac-toe position is three ranks of 'x', 'o' or '.' joined by '/', "
-                      "like x.o/.x./..o"};
+    return ParseError{
+        "a tic-tac-toe position is three ranks of 'x', 'o' or '.' joined by '/', "
+        "like x.o/.x./..o"};
   std::uint16_t x = 0, o = 0;
   for (int rank = 2, i = 0; rank >= 0; --rank, ++i) {
     for (int file = 0; file < 3; ++file) {
       const char c = text[i * 4 + file];
       const std::uint16_t bit = 1u << (rank * 3 + file);
-      if (c == 'x') x |= bit;
-      else if (c == 'o') o |= bit;
-      else if (c != '.') return ParseError{std::string("unexpected '") + c + "' in the position"};
+      if (c == 'x')
+        x |= bit;
+      else if (c == 'o')
+        o |= bit;
+      else if (c != '.')
+        return ParseError{std::string("unexpected '") + c + "' in the position"};
     }
   }
   const int xs = std::popcount<unsigned>(x), os = std::popcount<unsigned>(o);
   if (xs != os && xs != os + 1)
-    return ParseError{"impossible position: x moves first, so x has as many marks as o or one more"};
+    return ParseError{
+        "impossible position: x moves first, so x has as many marks as o or one more"};
   const bool x_moved_last = xs > os;
   if (has_line(x) && has_line(o)) return ParseError{"impossible position: both sides have a line"};
   if ((has_line(x) && !x_moved_last) || (has_line(o) && x_moved_last))

@@ -1,0 +1,129 @@
+#include "cli/match.h"
+
+#include <atomic>
+#include <charconv>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+
+#include "engine/level.h"
+#include "games/registry.h"
+
+namespace arcade::cli {
+namespace {
+
+struct Player {
+  std::unique_ptr<GameSession> session;
+  int level;
+};
+
+// Plays one game; returns +1 if `first` won, -1 if it lost, 0 for a draw.
+int play_game(Player& first, Player& second, std::uint64_t seed, std::vector<std::string>& moves) {
+  std::atomic<bool> stop{false};
+  for (int ply = 0;; ++ply) {
+    Player& mover = ply % 2 == 0 ? first : second;
+    if (auto problem = mover.session->set_position("startpos", moves))
+      throw std::runtime_error("match: " + *problem);
+    const Outcome outcome = mover.session->outcome();
+    if (outcome != Outcome::kOngoing) {
+      const int for_mover = outcome == Outcome::kWon ? 1 : outcome == Outcome::kLost ? -1 : 0;
+      return ply % 2 == 0 ? for_mover : -for_mover;
+    }
+    SearchLimits limits;
+    SearchOptions options;
+    apply_level(mover.level, limits, options);
+    options.random_ties = true;
+    options.seed = seed + static_cast<std::uint64_t>(ply) * 7919;
+    moves.push_back(mover.session->search(limits, options, stop, {}).best);
+  }
+}
+
+std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t lo,
+                                          std::uint64_t hi) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
+    return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+double MatchResult::a_score() const {
+  const int total = a_wins + draws + b_wins;
+  return total ? (a_wins + 0.5 * draws) / total : 0.0;
+}
+
+MatchResult play_match(const MatchSettings& s, std::ostream& out) {
+  Player a{make_session(s.game), s.level_a};
+  Player b{make_session(s.game), s.level_b};
+  MatchResult result;
+  for (int i = 0; i < s.games; ++i) {
+    const bool a_first = i % 2 == 0;
+    std::vector<std::string> moves;
+    const int first_result =
+        a_first ? play_game(a, b, s.seed + i, moves) : play_game(b, a, s.seed + i, moves);
+    const int for_a = a_first ? first_result : -first_result;
+    (for_a > 0 ? result.a_wins : for_a < 0 ? result.b_wins : result.draws)++;
+    if (s.verbose) {
+      out << "game " << i + 1 << " " << (a_first ? "A" : "B") << " first: "
+          << (for_a > 0   ? "A wins"
+              : for_a < 0 ? "B wins"
+                          : "draw")
+          << " moves";
+      for (const std::string& m : moves) out << ' ' << m;
+      out << '\n';
+    }
+  }
+  return result;
+}
+
+int match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const std::string usage =
+      "usage: arcade match GAME LEVEL_A LEVEL_B [games N] [seed S] [verbose]  (levels 1-" +
+      std::to_string(kLevelCount) + ")";
+  if (args.size() < 4) {
+    err << usage << '\n';
+    return 2;
+  }
+  MatchSettings s;
+  s.game = args[1];
+  if (!make_session(s.game)) {
+    err << "error unknown game '" << s.game << "'\n";
+    return 2;
+  }
+  const auto a = parse_number(args[2], 1, kLevelCount), b = parse_number(args[3], 1, kLevelCount);
+  if (!a || !b) {
+    err << "error levels are numbers from 1 to " << kLevelCount << '\n';
+    return 2;
+  }
+  s.level_a = static_cast<int>(*a);
+  s.level_b = static_cast<int>(*b);
+  for (std::size_t i = 4; i < args.size(); ++i) {
+    if (args[i] == "verbose") {
+      s.verbose = true;
+      continue;
+    }
+    const bool known = args[i] == "games" || args[i] == "seed";
+    const std::optional<std::uint64_t> value =
+        known && i + 1 < args.size() ? parse_number(args[i + 1], 1, 1'000'000'000) : std::nullopt;
+    if (!value) {
+      err << "error bad match argument '" << args[i] << "'\n" << usage << '\n';
+      return 2;
+    }
+    if (args[i] == "games")
+      s.games = static_cast<int>(value.value_or(1));
+    else
+      s.seed = value.value_or(1);
+    ++i;
+  }
+  const MatchResult r = play_match(s, out);
+  out << "match " << s.game << " A=" << kLevels[s.level_a - 1].name
+      << " B=" << kLevels[s.level_b - 1].name << " games " << s.games << " A-wins " << r.a_wins
+      << " draws " << r.draws << " B-wins " << r.b_wins << " A-score "
+      << static_cast<int>(r.a_score() * 100 + 0.5) << "%\n";
+  return 0;
+}
+
+}  // namespace arcade::cli

@@ -1,0 +1,34 @@
+#pragma once
+// `arcade match`: two levels of the engine play a series of one game,
+// alternating who starts, with random choices among equal moves from a fixed
+// seed so the games differ and the series can be replayed.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace arcade::cli {
+
+struct MatchSettings {
+  std::string game;
+  int level_a = 0;
+  int level_b = 0;
+  int games = 10;
+  std::uint64_t seed = 1;
+  bool verbose = false;  // print every game's moves
+};
+
+struct MatchResult {
+  int a_wins = 0;
+  int draws = 0;
+  int b_wins = 0;
+  double a_score() const;  // share of points for A, a draw counting half
+};
+
+MatchResult play_match(const MatchSettings& settings, std::ostream& out);
+
+// Parses `match GAME LEVEL_A LEVEL_B [games N] [seed S] [verbose]`.
+int match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+}  // namespace arcade::cli
