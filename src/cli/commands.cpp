@@ -18,14 +18,6 @@ namespace {
 // for WebAssembly, built without pthreads, where `go` runs to its limits.
 constexpr bool kBackgroundSearch = ARCADE_CLI_THREADS != 0;
 
-std::optional<int> parse_int(const std::string& text, int lo, int hi) {
-  int value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
-    return std::nullopt;
-  return value;
-}
-
 int usage(std::ostream& err) {
   err << "usage:\n"
          "  arcade                       read the engine protocol on stdin (try: help)\n"
@@ -45,20 +37,21 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
     err << "error unknown game '" << args[1] << "'\n";
     return 2;
   }
-  const auto depth = parse_int(args[2], 0, 64);
+  const auto depth = parse_number(args[2], 0, 64);
   if (!depth) {
     err << "error perft: '" << args[2] << "' is not a depth from 0 to 64\n";
     return 2;
   }
-  out << "perft " << *depth << " " << session->perft(*depth) << "\n";
+  out << "perft " << *depth << " " << session->perft(static_cast<int>(*depth)) << "\n";
   return 0;
 }
 
 }  // namespace
 
 int protocol_loop(std::istream& in, std::ostream& out, bool background) {
-  Protocol protocol(make_session, game_names(),
-                    [&out](const std::string& line) { out << line << std::endl; }, background);
+  Protocol protocol(
+      make_session, game_names(), [&out](const std::string& line) { out << line << std::endl; },
+      background);
   for (std::string line; std::getline(in, line);)
     if (!protocol.handle(line)) return 0;
   protocol.wait();

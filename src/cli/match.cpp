@@ -1,7 +1,6 @@
 #include "cli/match.h"
 
 #include <atomic>
-#include <charconv>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -37,15 +36,6 @@ int play_game(Player& first, Player& second, std::uint64_t seed, std::vector<std
     options.seed = seed + static_cast<std::uint64_t>(ply) * 7919;
     moves.push_back(mover.session->search(limits, options, stop, {}).best);
   }
-}
-
-std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t lo,
-                                          std::uint64_t hi) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
-    return std::nullopt;
-  return value;
 }
 
 }  // namespace

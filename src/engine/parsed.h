@@ -2,8 +2,11 @@
 // The result of reading text: a value, or a message that says what was wrong.
 // (std::expected is C++23; this is the small part of it the project needs.)
 
+#include <charconv>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace arcade {
@@ -29,5 +32,16 @@ class Parsed {
   std::optional<T> value_;
   std::string error_;
 };
+
+// The whole of `text` as an unsigned number within [lo, hi], or nothing (for
+// signs, spaces, trailing characters, overflow or a value out of range).
+inline std::optional<std::uint64_t> parse_number(std::string_view text, std::uint64_t lo,
+                                                 std::uint64_t hi) {
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
+    return std::nullopt;
+  return value;
+}
 
 }  // namespace arcade

@@ -1,6 +1,5 @@
 #include "engine/protocol.h"
 
-#include <charconv>
 #include <random>
 #include <sstream>
 
@@ -12,16 +11,6 @@ std::vector<std::string> split(std::string_view line) {
   std::istringstream in{std::string(line)};
   for (std::string w; in >> w;) words.push_back(w);
   return words;
-}
-
-// Whole-string unsigned number within [lo, hi], or nothing.
-std::optional<std::uint64_t> parse_number(const std::string& text, std::uint64_t lo,
-                                          std::uint64_t hi) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
-    return std::nullopt;
-  return value;
 }
 
 std::optional<bool> parse_bool(const std::string& text) {

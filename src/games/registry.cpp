@@ -6,7 +6,9 @@
 
 namespace arcade {
 
-std::vector<std::string> game_names() { return {"tictactoe", "connect4", "wolfsheep"}; }
+std::vector<std::string> game_names() {
+  return {"tictactoe", "connect4", "wolfsheep"};
+}
 
 std::unique_ptr<GameSession> make_session(std::string_view name) {
   if (name == TicTacToe::kName) return std::make_unique<GameSessionFor<TicTacToe>>();
