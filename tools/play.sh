@@ -1,40 +1,42 @@
 #!/usr/bin/env bash
-# The command-line engine, native and WebAssembly, for now (a later version
-# builds and serves the game in the browser).
+# Minimax Arcade in the browser: sets up what is missing, builds the web
+# preset's site (build/web/site: the page, the app, the engine's Web Worker)
+# and serves it on this machine.
 #
-#   tools/play.sh [GAME]      GAME: tictactoe (default), connect4, wolfsheep, ...
+#   tools/play.sh [--no-serve]
 #
-# Sets up, builds the `arcade` tool natively (build/native-release) and for
-# the web (build/web), then runs the same commands in both: a perft count and
-# a scripted protocol session that searches the start position.
+# Then open the printed address (http://127.0.0.1:8000/; PORT=N picks another
+# port). Ctrl-C stops the server. With --no-serve, or CI=true, it only builds.
+# build/web/site is a complete static site: any static host can serve it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-game=${1:-tictactoe}
+
+serve=true
+for arg in "$@"; do
+  case $arg in
+    --no-serve) serve=false ;;
+    -h | --help)
+      sed -n '2,10s/^# \{0,1\}//p' "$0"
+      exit 0
+      ;;
+    *)
+      echo "play: unknown argument '$arg' (try --help)" >&2
+      exit 2
+      ;;
+  esac
+done
+if [ "${CI:-}" = true ]; then serve=false; fi
+port=${PORT:-8000}
+site=build/web/site
 
 bash tools/setup.sh
-cmake --preset web >/dev/null
-cmake --build --preset web --target arcade
-cmake --preset release >/dev/null
-cmake --build --preset release --target arcade
+# ON: after set-up a missing library is an error, not a silently absent app.
+cmake --preset web -DARCADE_BUILD_APP=ON >/dev/null
+cmake --build --preset web --target site
 
-# No `quit` at the end: the end of input lets a search finish (`quit` would
-# stop the native tool's background search at once).
-session="game $game
-position startpos
-d
-go movetime 2000
-isready"
-
-# show LABEL COMMAND...: the perft count and the session with one build.
-show() {
-  local label=$1
-  shift
-  echo
-  echo "== $label: $* perft tictactoe 9"
-  "$@" perft tictactoe 9
-  echo "== $label: protocol session: ${session//$'\n'/ | }"
-  printf '%s\n' "$session" | "$@"
-}
-
-show native build/native-release/src/arcade
-show wasm node build/web/src/arcade.js
+if ! $serve; then
+  echo "play: built $site"
+  exit 0
+fi
+echo "play: serving $site at http://127.0.0.1:$port/ (Ctrl-C stops)"
+exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site"

@@ -6,7 +6,9 @@
 #
 # The web build (build/web) comes first: the native determinism test runs its
 # arcade.js under node and fails if it is missing. Then the native Release
-# build (build/native-release) and ctest over both.
+# build (build/native-release) and ctest over both. Both builds include the
+# app (ARCADE_BUILD_APP=ON: after set-up a missing library is an error, not a
+# silently skipped app); the web build also assembles the site, build/web/site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,9 +24,9 @@ step() {
 }
 
 step "setup" bash tools/setup.sh
-step "configure web" cmake --preset web
+step "configure web" cmake --preset web -DARCADE_BUILD_APP=ON
 step "build web" cmake --build --preset web
-step "configure release" cmake --preset release
+step "configure release" cmake --preset release -DARCADE_BUILD_APP=ON
 step "build release" cmake --build --preset release
 step "test web" ctest --preset web --output-on-failure
 step "test release" ctest --preset release --output-on-failure -j2

@@ -1,0 +1,55 @@
+# The web build's site: one folder, build/<web>/site, that any static host
+# serves as it is (GitHub Pages, `python3 -m http.server`, ...). It holds the
+# page (every file of web/: index.html, style.css, the engine's glue scripts),
+# the app (arcade_app.js + .wasm) and the engine's Web Worker
+# (arcade_engine_worker.js + .wasm, when that target exists).
+#
+# Why a folder assembled by the build rather than served from the build tree:
+# the outputs are spread over several binary directories, and a host needs
+# them side by side, with nothing else (no object files, no CMake state).
+#
+# The target `site` is part of ALL. It empties the folder and copies again
+# whenever a web/ file or a listed target changes, so removed files do not
+# linger. Included from src/app/CMakeLists.txt.
+include_guard(GLOBAL)
+
+# arcade_add_web_site(TARGET...): the site with these executables' .js (and
+# their .wasm, when they have one). The engine worker is added by itself, at
+# the end of the configure, so the order of the CMake files does not matter.
+function(arcade_add_web_site)
+  set_property(GLOBAL APPEND PROPERTY ARCADE_WEB_SITE_TARGETS ${ARGN})
+  get_property(deferred GLOBAL PROPERTY ARCADE_WEB_SITE_DEFERRED)
+  if(NOT deferred)
+    set_property(GLOBAL PROPERTY ARCADE_WEB_SITE_DEFERRED TRUE)
+    cmake_language(DEFER DIRECTORY "${CMAKE_SOURCE_DIR}" CALL _arcade_web_site_rules)
+  endif()
+endfunction()
+
+function(_arcade_web_site_rules)
+  get_property(targets GLOBAL PROPERTY ARCADE_WEB_SITE_TARGETS)
+  if(TARGET arcade_engine_worker)
+    list(APPEND targets arcade_engine_worker)
+  endif()
+  set(script "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/assemble_site.cmake")
+  file(GLOB page_files LIST_DIRECTORIES false CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/web/*")
+  set(files ${page_files})
+  set(optional_files)
+  foreach(target IN LISTS targets)
+    list(APPEND files "$<TARGET_FILE:${target}>")
+    list(APPEND optional_files "$<TARGET_FILE_DIR:${target}>/$<TARGET_FILE_BASE_NAME:${target}>.wasm")
+  endforeach()
+  # A list cannot pass through a command line intact; "|" separates instead.
+  list(JOIN files "|" files_arg)
+  list(JOIN optional_files "|" optional_files_arg)
+  set(site_dir "${CMAKE_BINARY_DIR}/site")
+  set(stamp "${CMAKE_BINARY_DIR}/site.stamp")
+  add_custom_command(
+    OUTPUT "${stamp}"
+    COMMAND "${CMAKE_COMMAND}" "-DSITE=${site_dir}" "-DFILES=${files_arg}"
+            "-DOPTIONAL_FILES=${optional_files_arg}" -P "${script}"
+    COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
+    DEPENDS ${page_files} ${targets} "${script}"
+    COMMENT "Assembling the web site in ${site_dir}"
+    VERBATIM)
+  add_custom_target(site ALL DEPENDS "${stamp}")
+endfunction()

@@ -1,0 +1,73 @@
+#pragma once
+// The Minimax Arcade app, one frame at a time: the controls (Dear ImGui), the
+// board (BoardRenderer) and the game (GameController). It knows ImGui and GL
+// but no platform: main.cpp owns the window, the loop and the storage, and
+// passes key presses and the saved state in.
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "app/board_renderer.h"
+#include "app/board_scene.h"
+#include "app/game_controller.h"
+
+namespace arcade::app {
+
+// Where the game in progress survives a reload (local storage on the web, a
+// file natively).
+struct Storage {
+  std::function<std::optional<std::string>()> load;
+  std::function<void(const std::string&)> save;
+};
+
+class App {
+ public:
+  App(EngineClient& engine, Storage storage);
+
+  // Compiles the board shaders; an error message on failure.
+  std::optional<std::string> init_graphics(const std::string& glsl_header);
+  // Builds the UI and draws the board, inside an ImGui frame. The framebuffer
+  // is `fb_width` x `fb_height` pixels; ImGui's display size is in points.
+  void frame(int fb_width, int fb_height, float seconds);
+  // A key pressed outside any text field: n new game, u undo, r redo, h hint,
+  // s swap sides, p pause, m move now.
+  void key(char k);
+
+  const GameController& game() const { return game_; }
+  // The AI plays both sides of a new game at the first level (a quick game
+  // for the smoke test).
+  void play_itself();
+
+  // For scripts and end-to-end tests, the controls as text commands:
+  //   game NAME [START] | side 0|1 person|ai [LEVEL] | new | undo | redo |
+  //   hint | swap | pause | resume | movenow
+  // Returns "ok" or "error <what was wrong>".
+  std::string command(const std::string& line);
+  // The state in lines of "key value": the saved game (see
+  // GameController::save) and status, thinking, over, winner, hint.
+  std::string state() const;
+
+ private:
+  void controls_panel();
+  void game_choice();
+  void side_controls(int side);
+  void move_list();
+  void status_line();
+  void board(float x, float y, float w, float h, int fb_width, int fb_height, float seconds);
+  void follow_moves(float dt);
+  void persist();
+  std::string side_name(int side) const;
+
+  GameController game_;
+  Storage storage_;
+  BoardRenderer renderer_;
+  BoardUi ui_;
+  std::string notice_;
+  std::string saved_;
+  std::size_t moves_seen_ = 0;
+  float last_seconds_ = 0;
+  int sheep_file_ = 4;  // e1
+};
+
+}  // namespace arcade::app

@@ -1,0 +1,104 @@
+#include "app/board_renderer.h"
+
+#include <GLES3/gl3.h>
+
+#include <vector>
+
+#include "app/shaders.h"  // generated from shaders/ by cmake/embed_shaders.cmake
+
+namespace arcade::app {
+namespace {
+
+std::optional<std::string> compile(GLuint shader, const std::string& source) {
+  const char* text = source.c_str();
+  glShaderSource(shader, 1, &text, nullptr);
+  glCompileShader(shader);
+  GLint ok = 0;
+  glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+  if (ok) return std::nullopt;
+  GLint length = 0;
+  glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+  std::string log(static_cast<std::size_t>(length > 0 ? length : 1), '\0');
+  glGetShaderInfoLog(shader, length, nullptr, log.data());
+  return log;
+}
+
+}  // namespace
+
+BoardRenderer::~BoardRenderer() {
+  if (program_) glDeleteProgram(program_);
+  if (vertex_buffer_) glDeleteBuffers(1, &vertex_buffer_);
+  if (vertex_array_) glDeleteVertexArrays(1, &vertex_array_);
+  if (cells_texture_) glDeleteTextures(1, &cells_texture_);
+}
+
+std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
+  const GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER);
+  if (auto log = compile(vs, glsl_header + shaders::board_vert)) return "board.vert: " + *log;
+  if (auto log = compile(fs, glsl_header + shaders::board_frag)) return "board.frag: " + *log;
+  program_ = glCreateProgram();
+  glAttachShader(program_, vs);
+  glAttachShader(program_, fs);
+  glLinkProgram(program_);
+  glDeleteShader(vs);
+  glDeleteShader(fs);
+  GLint linked = 0;
+  glGetProgramiv(program_, GL_LINK_STATUS, &linked);
+  if (!linked) return "the board shaders do not link";
+  u_cells_ = glGetUniformLocation(program_, "u_cells");
+  u_grid_ = glGetUniformLocation(program_, "u_grid");
+  u_size_ = glGetUniformLocation(program_, "u_size");
+  u_style_ = glGetUniformLocation(program_, "u_style");
+  u_anim_pos_ = glGetUniformLocation(program_, "u_anim_pos");
+  u_anim_piece_ = glGetUniformLocation(program_, "u_anim_piece");
+  u_time_ = glGetUniformLocation(program_, "u_time");
+
+  static constexpr float kCorners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+  glGenVertexArrays(1, &vertex_array_);
+  glBindVertexArray(vertex_array_);
+  glGenBuffers(1, &vertex_buffer_);
+  glBindBuffer(GL_ARRAY_BUFFER, vertex_buffer_);
+  glBufferData(GL_ARRAY_BUFFER, sizeof(kCorners), kCorners, GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+  glBindVertexArray(0);
+
+  glGenTextures(1, &cells_texture_);
+  glBindTexture(GL_TEXTURE_2D, cells_texture_);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  return std::nullopt;
+}
+
+void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float time_seconds) {
+  if (!program_ || rect.width <= 0 || rect.height <= 0) return;
+  // One RGBA texel per cell: red the piece, green the marks.
+  std::vector<std::uint8_t> texels(scene.pieces.size() * 4, 0);
+  for (std::size_t i = 0; i < scene.pieces.size(); ++i) {
+    texels[i * 4] = scene.pieces[i];
+    texels[i * 4 + 1] = scene.marks[i];
+  }
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, cells_texture_);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, scene.cols, scene.rows, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               texels.data());
+
+  glViewport(rect.x, rect.y, rect.width, rect.height);
+  glDisable(GL_BLEND);
+  glDisable(GL_SCISSOR_TEST);
+  glUseProgram(program_);
+  glUniform1i(u_cells_, 0);
+  glUniform2f(u_grid_, static_cast<float>(scene.cols), static_cast<float>(scene.rows));
+  glUniform2f(u_size_, static_cast<float>(rect.width), static_cast<float>(rect.height));
+  glUniform1i(u_style_, static_cast<int>(scene.style));
+  glUniform2f(u_anim_pos_, scene.anim_col, scene.anim_row);
+  glUniform1i(u_anim_piece_, scene.anim_piece);
+  glUniform1f(u_time_, time_seconds);
+  glBindVertexArray(vertex_array_);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  glBindVertexArray(0);
+  glUseProgram(0);
+}
+
+}  // namespace arcade::app

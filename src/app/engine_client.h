@@ -1,0 +1,46 @@
+#pragma once
+// The app's only way to the engine: protocol lines out, protocol lines back.
+// Natively the engine runs on a thread of this process; on the web it runs in
+// a Web Worker built from the same engine sources. The app does not know
+// which (make_engine_client picks).
+//
+// Every line sent belongs to a request: `send` returns the request's number,
+// and each reply carries the number of the request it answers, so the app
+// drops replies to a request it has abandoned (a search it stopped, a game it
+// undid). `stop` ends the running search at once: its `bestmove` (the best
+// move of the last finished iteration) still arrives, tagged with the
+// search's request number.
+//
+// Lines sent while a search runs wait until it ends, and are then handled in
+// order. `stop` ends every search sent before it: one still waiting, or
+// stopped before it finished an iteration, answers with a depth-1 search (a
+// real move, a moment later).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace arcade::app {
+
+struct EngineReply {
+  std::uint64_t request = 0;  // the number `send` returned for the line answered
+  std::string line;           // one protocol line, e.g. "bestmove 4"
+};
+
+class EngineClient {
+ public:
+  virtual ~EngineClient() = default;
+  // Sends one protocol line (never "stop": use stop()). Returns its number.
+  virtual std::uint64_t send(const std::string& line) = 0;
+  // Ends the running search, if any, at once.
+  virtual void stop() = 0;
+  // The replies received since the last call, oldest first. Never blocks.
+  virtual std::vector<EngineReply> poll() = 0;
+  // False until the engine can take commands (the worker's wasm is loading).
+  virtual bool ready() const = 0;
+};
+
+std::unique_ptr<EngineClient> make_engine_client();
+
+}  // namespace arcade::app

@@ -1,0 +1,374 @@
+// Minimax Arcade's app: an SDL2 window with an OpenGL ES 3 context (WebGL 2 in
+// the browser) and Dear ImGui. One source for the native and the web build:
+// the only difference, who drives the frames, lives in run_main_loop().
+//
+//   arcade_app [--frames N] [--screenshot FILE.ppm] [--moves N]
+//
+//   --frames N           quit after N frames (tests; run without a display
+//                        with SDL_VIDEODRIVER=offscreen)
+//   --screenshot FILE    with --frames: write the last frame to FILE (binary PPM)
+//   --moves N            the AI plays both sides of a fresh game (through the
+//                        same engine client as a person's game); quit once N
+//                        moves are on the board, printing them
+
+#include <GLES3/gl3.h>
+#include <SDL.h>
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/app.h"
+#include "app/engine_client.h"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#if __has_include("imgui_impl_sdl.h")
+#include "imgui_impl_sdl.h"
+#else
+#include "imgui_impl_sdl2.h"  // its name since Dear ImGui 1.87
+#endif
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
+
+#include "engine/parsed.h"
+
+#ifdef __EMSCRIPTEN__
+#define EMSCRIPTEN_KEEPALIVE_EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define EMSCRIPTEN_KEEPALIVE_EXPORT
+#endif
+
+// Emscripten's sysroot has an SDL 1.3 emulation; a wrong include order
+// compiles against it without a word. Refuse it here.
+static_assert(SDL_MAJOR_VERSION == 2, "SDL.h is not SDL2's: put SDL2's include/SDL2 first");
+
+namespace {
+
+struct Options {
+  int frames = 0;          // quit after this many frames; 0: run until closed
+  std::string screenshot;  // with frames: where the last frame goes
+  int moves = 0;           // AI against AI until this many moves; 0: play
+};
+
+// The command line, or an error message.
+struct ParsedOptions {
+  std::optional<Options> options;
+  std::string error;
+};
+
+ParsedOptions parse_options(int argc, char** argv) {
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if ((arg == "--frames" || arg == "--screenshot" || arg == "--moves") && i + 1 == argc) {
+      return {std::nullopt, std::string(arg) + " needs a value"};
+    }
+    if (arg == "--frames") {
+      const std::string_view value = argv[++i];
+      const char* const value_end = value.data() + value.size();
+      const auto [end, ec] = std::from_chars(value.data(), value_end, options.frames);
+      if (ec != std::errc() || end != value_end || options.frames < 1) {
+        return {std::nullopt, "--frames needs a positive number, not '" + std::string(value) + "'"};
+      }
+    } else if (arg == "--moves") {
+      const std::optional<std::uint64_t> moves = arcade::parse_number(argv[++i], 1, 1000);
+      if (!moves) return {std::nullopt, "--moves needs a number from 1 to 1000"};
+      options.moves = static_cast<int>(*moves);
+    } else if (arg == "--screenshot") {
+      options.screenshot = argv[++i];
+    } else {
+      return {std::nullopt, "unknown argument '" + std::string(arg) + "'"};
+    }
+  }
+  if (!options.screenshot.empty() && options.frames == 0) {
+    return {std::nullopt, "--screenshot needs --frames"};
+  }
+  return {options, ""};
+}
+
+// A window with a current GL context, and the GLSL version line its shaders
+// must start with.
+struct GlWindow {
+  SDL_Window* window = nullptr;
+  SDL_GLContext context = nullptr;
+  const char* glsl_version = nullptr;
+};
+
+// What context to ask for. OpenGL ES 3.0 first: it is WebGL 2's API, so
+// natively the app runs what the browser runs (Mesa provides it). Desktop
+// OpenGL 3.3 core is the fallback for drivers without ES contexts; its
+// "#version 330 core" shaders accept the same code.
+struct ContextKind {
+  int profile;
+  int major;
+  int minor;
+  const char* glsl_version;
+};
+constexpr ContextKind kContextKinds[] = {
+    {SDL_GL_CONTEXT_PROFILE_ES, 3, 0, "#version 300 es"},
+    {SDL_GL_CONTEXT_PROFILE_CORE, 3, 3, "#version 330 core"},
+};
+
+GlWindow create_gl_window() {
+  const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+  for (const ContextKind& kind : kContextKinds) {
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, kind.profile);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, kind.major);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, kind.minor);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    // The window is made anew for each kind: which GL library and config
+    // SDL picks is decided when the window is created.
+    SDL_Window* window = SDL_CreateWindow("Minimax Arcade", SDL_WINDOWPOS_CENTERED,
+                                          SDL_WINDOWPOS_CENTERED, 1280, 800, flags);
+    if (window == nullptr) continue;
+    SDL_GLContext context = SDL_GL_CreateContext(window);
+    if (context != nullptr) return {window, context, kind.glsl_version};
+    std::fprintf(stderr, "arcade_app: no OpenGL %s %d.%d context: %s\n",
+                 kind.profile == SDL_GL_CONTEXT_PROFILE_ES ? "ES" : "core", kind.major, kind.minor,
+                 SDL_GetError());
+    SDL_DestroyWindow(window);
+  }
+  return {};
+}
+
+// Writes the current framebuffer as a binary PPM: what a frame showed, for
+// tests without a display.
+bool save_ppm(const std::string& path, int width, int height) {
+  std::vector<unsigned char> rgba(static_cast<std::size_t>(width) * height * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  std::ofstream out(path, std::ios::binary);
+  out << "P6\n" << width << ' ' << height << "\n255\n";
+  // GL's rows go bottom to top, PPM's top to bottom.
+  for (int y = height - 1; y >= 0; --y) {
+    for (int x = 0; x < width; ++x) {
+      const unsigned char* pixel = &rgba[(static_cast<std::size_t>(y) * width + x) * 4];
+      out.write(reinterpret_cast<const char*>(pixel), 3);
+    }
+  }
+  return static_cast<bool>(out);
+}
+
+// Where the game in progress is kept between runs: the browser's local
+// storage, or a file in the user's preference folder natively. The app
+// validates whatever comes back (see GameController::load).
+#ifdef __EMSCRIPTEN__
+// clang-format off
+EM_JS(char*, load_saved_game, (), {
+  let text = null;
+  try { text = window.localStorage.getItem('minimax-arcade'); } catch (e) { return 0; }
+  if (text === null) return 0;
+  const size = lengthBytesUTF8(text) + 1;
+  const buffer = _malloc(size);
+  stringToUTF8(text, buffer, size);
+  return buffer;
+});
+EM_JS(void, store_saved_game, (const char* text), {
+  try { window.localStorage.setItem('minimax-arcade', UTF8ToString(text)); } catch (e) {}
+});
+// clang-format on
+
+arcade::app::Storage make_storage() {
+  return {[]() -> std::optional<std::string> {
+            char* text = load_saved_game();
+            if (text == nullptr) return std::nullopt;
+            std::string saved(text);
+            free(text);
+            return saved;
+          },
+          [](const std::string& text) { store_saved_game(text.c_str()); }};
+}
+#else
+std::string saved_game_path() {
+  char* folder = SDL_GetPrefPath("MinimaxArcade", "arcade");
+  if (folder == nullptr) return "";
+  std::string path = std::string(folder) + "game.txt";
+  SDL_free(folder);
+  return path;
+}
+
+arcade::app::Storage make_storage() {
+  return {[]() -> std::optional<std::string> {
+            std::ifstream in(saved_game_path());
+            if (!in) return std::nullopt;
+            return std::string(std::istreambuf_iterator<char>(in), {});
+          },
+          [](const std::string& text) { std::ofstream(saved_game_path()) << text; }};
+}
+#endif
+
+// The app's text commands and state for the page's scripts (and so for the
+// end-to-end tests): Module.ccall('arcade_command', 'string', ['string'], [...]).
+arcade::app::App* g_app = nullptr;
+std::string g_reply;
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE_EXPORT const char* arcade_command(const char* line) {
+  g_reply = g_app ? g_app->command(line) : "error the app is not running";
+  return g_reply.c_str();
+}
+EMSCRIPTEN_KEEPALIVE_EXPORT const char* arcade_state() {
+  g_reply = g_app ? g_app->state() : "";
+  return g_reply.c_str();
+}
+}
+
+// Everything a frame needs, owned by main() for the app's lifetime.
+struct AppState {
+  GlWindow gl;
+  Options options;
+  arcade::app::App* app = nullptr;
+  int frame = 0;
+  bool running = true;
+  int exit_code = 0;
+};
+
+// The app's keyboard shortcuts, when no text field has the keyboard.
+void handle_key(AppState& app, const SDL_KeyboardEvent& key) {
+  if (ImGui::GetIO().WantCaptureKeyboard || key.repeat) return;
+  const bool ctrl = (key.keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
+  const SDL_Keycode code = key.keysym.sym;
+  if (ctrl && code == SDLK_z) return app.app->key('u');
+  if (ctrl && code == SDLK_y) return app.app->key('r');
+  if (!ctrl && code >= SDLK_a && code <= SDLK_z) app.app->key(static_cast<char>(code));
+}
+
+void handle_events(AppState& app) {
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_KEYDOWN) handle_key(app, event.key);
+    const bool closed = event.type == SDL_WINDOWEVENT &&
+                        event.window.event == SDL_WINDOWEVENT_CLOSE &&
+                        event.window.windowID == SDL_GetWindowID(app.gl.window);
+    if (event.type == SDL_QUIT || closed) app.running = false;
+  }
+}
+
+// Ends the run after --frames frames, saving the last one if asked.
+void count_frame(AppState& app, int fb_width, int fb_height) {
+  ++app.frame;
+  const std::vector<std::string>& moves = app.app->game().moves();
+  if (app.options.moves &&
+      (static_cast<int>(moves.size()) >= app.options.moves || app.app->game().game_over())) {
+    std::printf("arcade_app: played %zu moves:", moves.size());
+    for (const std::string& m : moves) std::printf(" %s", m.c_str());
+    std::printf("\n");
+    app.running = false;
+  }
+  if (app.options.frames == 0 || app.frame < app.options.frames) return;
+  app.running = false;
+  if (!app.options.screenshot.empty() && !save_ppm(app.options.screenshot, fb_width, fb_height)) {
+    std::fprintf(stderr, "arcade_app: cannot write %s\n", app.options.screenshot.c_str());
+    app.exit_code = 1;
+  }
+}
+
+void frame(AppState& app) {
+  handle_events(app);
+  // The drawable is in pixels (the window's size times the display's scale).
+  int fb_width = 0;
+  int fb_height = 0;
+  SDL_GL_GetDrawableSize(app.gl.window, &fb_width, &fb_height);
+  glViewport(0, 0, fb_width, fb_height);
+  glClearColor(0.09f, 0.11f, 0.15f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+
+  // The app draws the board as it builds the UI; ImGui's panels go on top.
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  app.app->frame(fb_width, fb_height, static_cast<float>(SDL_GetTicks64()) / 1000.0f);
+  ImGui::Render();
+  glViewport(0, 0, fb_width, fb_height);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  count_frame(app, fb_width, fb_height);
+  SDL_GL_SwapWindow(app.gl.window);
+}
+
+// The one platform difference. In the browser the page owns the loop: frame()
+// runs once per animation frame, and emscripten_set_main_loop_arg never
+// returns (it unwinds main without destroying its locals, so `app` stays
+// valid). Natively we loop, paced by vsync.
+void run_main_loop(AppState& app) {
+#ifdef __EMSCRIPTEN__
+  emscripten_set_main_loop_arg([](void* arg) { frame(*static_cast<AppState*>(arg)); }, &app, 0,
+                               true);
+#else
+  SDL_GL_SetSwapInterval(1);
+  while (app.running) frame(app);
+#endif
+}
+
+void init_imgui(const GlWindow& gl) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  // No imgui.ini: on the web there is no file system to keep it in, and
+  // natively it would land in whatever directory the app was started from.
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::StyleColorsDark();
+  ImGui_ImplSDL2_InitForOpenGL(gl.window, gl.context);
+  ImGui_ImplOpenGL3_Init(gl.glsl_version);
+}
+
+void shutdown(const GlWindow& gl) {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(gl.context);
+  SDL_DestroyWindow(gl.window);
+  SDL_Quit();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const ParsedOptions parsed = parse_options(argc, argv);
+  if (!parsed.options) {
+    std::fprintf(stderr, "arcade_app: %s\nusage: arcade_app [--frames N] [--screenshot FILE.ppm]\n",
+                 parsed.error.c_str());
+    return 2;
+  }
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "arcade_app: SDL_Init failed: %s\n", SDL_GetError());
+    return 1;
+  }
+  AppState app{create_gl_window(), *parsed.options};
+  if (app.gl.window == nullptr) {
+    std::fprintf(stderr, "arcade_app: no window with an OpenGL context\n");
+    SDL_Quit();
+    return 1;
+  }
+  std::printf("arcade_app: %s\n", reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  init_imgui(app.gl);
+
+  // The engine, and the app around it. A --moves run starts fresh and saves
+  // nothing, so a test never touches the player's game.
+  std::unique_ptr<arcade::app::EngineClient> engine = arcade::app::make_engine_client();
+  const bool autoplay = app.options.moves > 0;
+  static arcade::app::App the_app(*engine, autoplay ? arcade::app::Storage{} : make_storage());
+  app.app = &the_app;
+  g_app = &the_app;
+  if (autoplay) the_app.play_itself();
+  // Shader sources carry no #version line: it depends on the context made.
+  const bool es = std::string_view(app.gl.glsl_version).find(" es") != std::string_view::npos;
+  const std::string glsl_header = std::string(app.gl.glsl_version) +
+                                  (es ? "\nprecision highp float;\nprecision highp int;\n" : "\n");
+  if (auto problem = the_app.init_graphics(glsl_header)) {
+    std::fprintf(stderr, "arcade_app: %s\n", problem->c_str());
+    shutdown(app.gl);
+    return 1;
+  }
+  run_main_loop(app);
+  shutdown(app.gl);
+  return app.exit_code;
+}

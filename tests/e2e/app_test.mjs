@@ -1,0 +1,465 @@
+// The Minimax Arcade app end to end, as a visitor gets it: the web build's
+// site served by a plain static server and played in headless Chromium
+// (playwright-core, SwiftShader for WebGL 2). One browser, several checks:
+//   1. the page loads without a console or page error; time to the first board;
+//   2. each game's board is drawn (screenshots in the artefact folder);
+//   3. a click on the canvas plays a person's move and the AI answers;
+//   4. Tic-tac-toe between two perfect AIs is a draw;
+//   5. undo while the AI searches leaves no stale move behind;
+//   6. a reload restores the game; a corrupt saved game gives a notice and
+//      a fresh game;
+//   7. the page keeps drawing smoothly while the AI searches (frame gaps);
+//   8. the site's download size, plain and gzipped.
+// The app is driven through what the page exposes for scripts:
+// Module.ccall('arcade_command' | 'arcade_state', ...) (src/app/main.cpp).
+//
+//   node tests/e2e/app_test.mjs SITE_DIR [ARTEFACT_DIR]
+//
+// ARTEFACT_DIR (default build/web/test-artifacts) receives the screenshots.
+// Ends with the line "N passed, M failed"; exits non-zero after a failure.
+
+import assert from 'node:assert/strict';
+import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {gzipSync} from 'node:zlib';
+
+import {bytes, CheckRunner, decodePng, launchChromium, near, serveDirectory, sleep, until} from './lib.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [siteDir, artefactDir = join(here, '../../build/web/test-artifacts')] = process.argv.slice(2);
+if (!siteDir) {
+  console.error('usage: node app_test.mjs SITE_DIR [ARTEFACT_DIR]');
+  process.exit(2);
+}
+
+const VIEWPORT = {width: 960, height: 600};
+const STORAGE_KEY = 'minimax-arcade';  // main.cpp's local storage key
+const SAVE_HEADER = 'minimax-arcade-save 1';  // game_controller.cpp's first line
+
+// What app.cpp's layout gives at VIEWPORT (CSS pixels): the controls panel on
+// the left, then the board area: a status line (one ImGui text line, 13 px
+// font plus 8 px window padding above and below) and the board, centred with
+// a 12 px margin.
+const PANEL_WIDTH = 300;
+const STATUS_HEIGHT = 29;
+const MARGIN = 12;
+const GRIDS = {tictactoe: [3, 3], connect4: [7, 6], wolfsheep: [8, 8]};  // columns, rows
+
+// The board's rectangle for a game: {left, top, width, height, cell}.
+function boardRect(game) {
+  const [cols, rows] = GRIDS[game];
+  const panel = Math.min(PANEL_WIDTH, VIEWPORT.width * 0.45);
+  const areaWidth = VIEWPORT.width - panel;
+  const areaHeight = VIEWPORT.height - STATUS_HEIGHT;
+  const cell = Math.min((areaWidth - 2 * MARGIN) / cols, (areaHeight - 2 * MARGIN) / rows);
+  const width = cell * cols, height = cell * rows;
+  const left = panel + (areaWidth - width) / 2;
+  const top = STATUS_HEIGHT + (areaHeight - height) / 2;
+  return {left, top, width, height, cell};
+}
+
+// The centre of a cell (column from the left, row from the top), in CSS px.
+function cellCentre(game, column, row) {
+  const r = boardRect(game);
+  return {x: r.left + (column + 0.5) * r.cell, y: r.top + (row + 0.5) * r.cell};
+}
+
+// Colours from shaders/board.frag and main.cpp.
+const COLOURS = {
+  clear: bytes([0.09, 0.11, 0.15]),
+  gridLine: bytes([0.75, 0.77, 0.85]),
+  connect4Blue: bytes([0.10, 0.28, 0.78]),
+  darkSquare: bytes([0.47, 0.32, 0.22]),
+  lightSquare: bytes([0.92, 0.85, 0.72]),
+};
+
+// Runs in the page: resolves after `count` animation frames.
+function afterFrames(count) {
+  return new Promise((resolve) => {
+    const tick = () => (--count <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  });
+}
+
+// "key value" lines into an object; a key without a value maps to ''.
+function parseState(text) {
+  const state = {};
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const space = line.indexOf(' ');
+    state[space < 0 ? line : line.slice(0, space)] = space < 0 ? '' : line.slice(space + 1);
+  }
+  return state;
+}
+
+const movesOf = (state) => (state.moves ? state.moves.split(' ') : []);
+// The part of the state that the saved game holds.
+const SAVED_KEYS = ['game', 'start', 'moves', 'redo', 'paused', 'side0', 'side1'];
+const savedPart = (state) => Object.fromEntries(SAVED_KEYS.map((key) => [key, state[key]]));
+
+// A page of the app, with the console watched.
+class AppPage {
+  constructor(page) {
+    this.page = page;
+    this.errors = [];    // console errors and uncaught exceptions: each fails a check
+    this.warnings = [];  // printed, not failures
+    page.on('pageerror', (error) => this.errors.push(`page error: ${error}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.errors.push(`console error: ${message.text()}`);
+      if (message.type() === 'warning') this.warnings.push(message.text());
+    });
+    page.on('requestfailed', (request) => this.errors.push(`request failed: ${request.url()}`));
+  }
+
+  // Navigates (or reloads) and waits for the app's main(); resolves to the
+  // page's clock (ms since navigation) when it had run.
+  async load(url) {
+    if (url) {
+      await this.page.goto(url);
+    } else {
+      await this.page.reload();
+    }
+    const ready = await this.page.waitForFunction(
+        () => window.Module && window.Module.calledRun && performance.now(), null,
+        {timeout: 30000, polling: 'raf'});
+    return ready.jsonValue();
+  }
+
+  async command(line) {
+    const reply = await this.page.evaluate(
+        (text) => Module.ccall('arcade_command', 'string', ['string'], [text]), line);
+    assert.equal(reply, 'ok', `command '${line}'`);
+  }
+
+  async commands(...lines) {
+    for (const line of lines) await this.command(line);
+  }
+
+  async state() {
+    return parseState(
+        await this.page.evaluate(() => Module.ccall('arcade_state', 'string', [], [])));
+  }
+
+  // Waits until `predicate(state)` holds; resolves to that state.
+  waitState(predicate, what, timeoutMs = 10000) {
+    return until(async () => {
+      const state = await this.state();
+      return predicate(state) ? state : null;
+    }, what, timeoutMs);
+  }
+
+  frames(count) {
+    return this.page.evaluate(afterFrames, count);
+  }
+
+  // A click the way a person makes one: the pointer arrives, then a press
+  // and a release a few frames apart, so that ImGui sees each in a frame.
+  async click({x, y}) {
+    await this.page.mouse.move(x, y);
+    await this.frames(2);
+    await this.page.mouse.down();
+    await this.frames(2);
+    await this.page.mouse.up();
+    await this.frames(2);
+  }
+
+  async screenshot(name) {
+    const png = await this.page.screenshot();
+    if (name) writeFileSync(join(artefactDir, name), png);
+    return decodePng(png);
+  }
+
+  assertNoErrors(what) {
+    assert.deepEqual(this.errors, [], `${what}: console or page errors`);
+  }
+}
+
+// Pixels of `shot` inside `rect` (every `step` px): how many are near each
+// colour of `colours` (name -> rgb), how many distinct colours there are, and
+// the bounding box of each named colour.
+function survey(shot, rect, colours, step = 2) {
+  const counts = Object.fromEntries(Object.keys(colours).map((name) => [name, 0]));
+  const boxes = {};
+  const distinct = new Set();
+  let total = 0;
+  for (let y = Math.floor(rect.top); y < rect.top + rect.height; y += step) {
+    for (let x = Math.floor(rect.left); x < rect.left + rect.width; x += step) {
+      const rgb = shot.pixel(x, y);
+      ++total;
+      distinct.add(rgb.join());
+      for (const [name, colour] of Object.entries(colours)) {
+        if (!near(rgb, colour)) continue;
+        ++counts[name];
+        const box = boxes[name] || (boxes[name] = {left: x, top: y, right: x, bottom: y});
+        box.left = Math.min(box.left, x);
+        box.top = Math.min(box.top, y);
+        box.right = Math.max(box.right, x);
+        box.bottom = Math.max(box.bottom, y);
+      }
+    }
+  }
+  return {counts, boxes, distinct: distinct.size, total};
+}
+
+// The board area around the board: the rectangle grown by the margin.
+function withMargin(rect) {
+  return {
+    left: rect.left - MARGIN / 2,
+    top: rect.top - MARGIN / 2,
+    width: rect.width + MARGIN,
+    height: rect.height + MARGIN,
+  };
+}
+
+// Asserts that a colour's bounding box is the board's rectangle (within a
+// few pixels): the board is drawn where app.cpp's layout puts it.
+function assertBox(box, rect, what) {
+  const edges = [
+    [box.left, rect.left], [box.top, rect.top], [box.right, rect.left + rect.width],
+    [box.bottom, rect.top + rect.height]
+  ];
+  const fits = edges.every(([seen, expected]) => Math.abs(seen - expected) <= 4);
+  const shown = (r) => `${r.left.toFixed(0)},${r.top.toFixed(0)} to ` +
+      `${(r.right ?? r.left + r.width).toFixed(0)},${(r.bottom ?? r.top + r.height).toFixed(0)}`;
+  assert.ok(fits, `${what} spans ${shown(box)}, the layout's board ${shown(rect)}`);
+}
+
+// The check for each game's screenshot: what must be in the board's area.
+const BOARD_CHECKS = {
+  tictactoe(shot, rect) {
+    // Two vertical and two horizontal lines, each about 4% of a cell wide.
+    const s = survey(shot, rect, {line: COLOURS.gridLine});
+    assert.ok(s.counts.line > s.total * 0.03, `grid lines at ${s.counts.line}/${s.total} points`);
+    return `grid lines at ${s.counts.line}/${s.total} points, ${s.distinct} colours`;
+  },
+  connect4(shot, rect) {
+    // The blue frame covers half of each cell; the rest is its hole.
+    const s = survey(shot, withMargin(rect), {blue: COLOURS.connect4Blue});
+    assert.ok(s.counts.blue > s.total * 0.3, `blue at ${s.counts.blue}/${s.total} points`);
+    assertBox(s.boxes.blue, rect, 'the blue frame');
+    return `blue at ${s.counts.blue}/${s.total} points, ${s.distinct} colours`;
+  },
+  wolfsheep(shot, rect) {
+    const s = survey(
+        shot, withMargin(rect), {dark: COLOURS.darkSquare, light: COLOURS.lightSquare}, 1);
+    for (const name of ['dark', 'light']) {
+      assert.ok(s.counts[name] > s.total * 0.2, `${name} squares at ${s.counts[name]}/${s.total}`);
+    }
+    const both = s.boxes.dark;
+    for (const key of ['left', 'top']) both[key] = Math.min(both[key], s.boxes.light[key]);
+    for (const key of ['right', 'bottom']) both[key] = Math.max(both[key], s.boxes.light[key]);
+    assertBox(both, rect, 'the squares');
+    return `dark ${s.counts.dark}, light ${s.counts.light} of ${s.total} points`;
+  },
+};
+
+// Until the board area of a fresh Tic-tac-toe game shows its grid; resolves
+// to the page's clock then.
+async function waitForFirstBoard(app) {
+  const rect = boardRect('tictactoe');
+  const clip = {x: rect.left, y: rect.top, width: rect.width, height: rect.height};
+  return until(async () => {
+    const shot = decodePng(await app.page.screenshot({clip}));
+    const local = {left: 0, top: 0, width: shot.width, height: shot.height};
+    const s = survey(shot, local, {line: COLOURS.gridLine}, 4);
+    return s.counts.line > s.total * 0.03 && (await app.page.evaluate(() => performance.now()));
+  }, 'the first Tic-tac-toe board', 30000, 20);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+// Runs in the page: animation frame times and samples of the app's
+// `thinking` for `ms` milliseconds.
+function recordFrames(ms) {
+  return new Promise((resolve) => {
+    const frames = [];
+    const thinking = [];
+    const started = performance.now();
+    const sample = setInterval(() => {
+      const state = Module.ccall('arcade_state', 'string', [], []);
+      thinking.push(/^thinking 1$/m.test(state));
+    }, 100);
+    const tick = (now) => {
+      frames.push(now);
+      if (now - started < ms) return requestAnimationFrame(tick);
+      clearInterval(sample);
+      resolve({frames, thinking});
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+// --- The checks. ---
+
+async function checkLoad(app, url) {
+  const navigated = Date.now();
+  const ran = await app.load(url);
+  const drawn = await waitForFirstBoard(app);
+  console.log(
+      `  main() ran at ${ran.toFixed(0)} ms, first board drawn by ${drawn.toFixed(0)} ms ` +
+      `after navigation (${Date.now() - navigated} ms wall clock)`);
+  const state = await app.state();
+  assert.deepEqual(
+      [state.game, state.moves, state.side0, state.side1, state.notice],
+      ['tictactoe', '', 'human 3', 'ai 3', ''], 'the default game');
+  app.assertNoErrors('loading');
+}
+
+async function checkBoards(app) {
+  for (const game of Object.keys(BOARD_CHECKS)) {
+    // Two people: no AI move changes the board while it is looked at.
+    await app.commands('side 0 person', 'side 1 person', `game ${game}`);
+    await app.frames(5);
+    const shot = await app.screenshot(`${game}.png`);
+    console.log(`  ${game}: ${BOARD_CHECKS[game](shot, boardRect(game))}`);
+  }
+}
+
+async function checkClickMove(app) {
+  await app.commands('game tictactoe', 'side 0 person', 'side 1 ai 3');
+  await app.waitState((s) => s.moves === '' && s.thinking === '0', 'a fresh game');
+  await app.click(cellCentre('tictactoe', 1, 1));  // b2
+  const state =
+      await app.waitState((s) => movesOf(s).length === 2, 'the AI to answer the click', 15000);
+  assert.equal(movesOf(state)[0], 'b2', `moves '${state.moves}': the click was not b2`);
+  console.log(`  moves: ${state.moves}`);
+}
+
+async function checkPerfectDraw(app) {
+  const started = Date.now();
+  await app.commands('side 0 person', 'side 1 person', 'game tictactoe', 'side 0 ai 5',
+                     'side 1 ai 5');
+  const state = await app.waitState((s) => s.over === '1', 'the game to end', 30000);
+  assert.equal(state.winner, '-1', `moves ${state.moves}: a perfect game is a draw`);
+  assert.equal(movesOf(state).length, 9, `moves ${state.moves}: a draw fills the board`);
+  console.log(`  ${state.moves} in ${Date.now() - started} ms`);
+}
+
+async function checkUndoDuringSearch(app) {
+  await app.commands('side 0 person', 'side 1 ai 5', 'game connect4');
+  await app.waitState((s) => s.moves === '' && s.thinking === '0', 'a fresh game');
+  await app.click(cellCentre('connect4', 3, 0));  // column 4
+  await app.waitState((s) => movesOf(s).length === 1 && s.thinking === '1', 'the AI to think');
+  await app.command('undo');
+  // The abandoned search's bestmove comes within its 1.5 s: it must be dropped.
+  const deadline = Date.now() + 2500;
+  let samples = 0;
+  while (Date.now() < deadline) {
+    const state = await app.state();
+    assert.deepEqual(
+        [state.moves, state.thinking], ['', '0'], `${samples * 100} ms after undo: moves, thinking`);
+    ++samples;
+    await sleep(100);
+  }
+  console.log(`  ${samples} samples over 2.5 s: no moves, not thinking`);
+}
+
+async function checkReload(app) {
+  await app.commands('side 0 person', 'side 1 person', 'game connect4');
+  for (const column of [3, 2, 3]) await app.click(cellCentre('connect4', column, 0));
+  await app.command('undo');
+  await app.command('side 1 ai 2');  // not its turn: nothing starts
+  const before = await app.state();
+  assert.deepEqual(
+      [before.moves, before.redo, before.side1], ['4 3', '4', 'ai 2'], 'the game set up by clicks');
+  await app.frames(2);  // the app saves in its next frame
+  await app.load();
+  const after = await app.state();
+  assert.deepEqual(savedPart(after), savedPart(before), 'the game after a reload');
+  assert.equal(after.notice, '', 'a notice after restoring a good game');
+  app.assertNoErrors('reloading');
+}
+
+// Saved games that must be refused: not ours at all, and ours with a move
+// that is illegal (b2 twice).
+const CORRUPT_SAVES = [
+  'this is not a saved game {"moves": [1, 2]}',
+  `${SAVE_HEADER}\ngame tictactoe\nstart startpos\nmoves b2 b2\nredo \npaused 0\n` +
+      'side0 human 3\nside1 ai 3\n',
+];
+
+async function checkCorruptSave(browser, url) {
+  for (const saved of CORRUPT_SAVES) {
+    const context = await browser.newContext({viewport: VIEWPORT});
+    try {
+      await context.addInitScript(
+          ([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, saved]);
+      const app = new AppPage(await context.newPage());
+      await app.load(url);
+      await app.frames(3);
+      const state = await app.state();
+      assert.notEqual(state.notice, '', `no notice for the saved game ${JSON.stringify(saved)}`);
+      assert.deepEqual(
+          [state.game, state.moves, state.side0, state.side1],
+          ['tictactoe', '', 'human 3', 'ai 3'], 'a fresh game after a corrupt save');
+      app.assertNoErrors('a corrupt saved game');
+      console.log(`  notice: ${state.notice}`);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+async function checkResponsiveness(app) {
+  await app.commands('side 0 person', 'side 1 person', 'game connect4', 'side 0 ai 5',
+                     'side 1 ai 5');
+  await app.waitState((s) => s.thinking === '1', 'the AI to think');
+  const {frames, thinking} = await app.page.evaluate(recordFrames, 2500);
+  await app.commands('side 0 person', 'side 1 person');
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]).sort((a, b) => a - b);
+  const [p50, p95, max] = [percentile(gaps, 50), percentile(gaps, 95), gaps[gaps.length - 1]];
+  const busy = thinking.filter(Boolean).length;
+  console.log(
+      `  ${gaps.length} frame gaps over ${(frames[frames.length - 1] - frames[0]).toFixed(0)} ms: ` +
+      `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms; ` +
+      `thinking in ${busy}/${thinking.length} samples`);
+  assert.ok(busy >= thinking.length * 0.5, `the AI thought in only ${busy}/${thinking.length}`);
+  assert.ok(p95 <= 50, `p95 frame gap ${p95.toFixed(1)} ms > 50 ms`);
+  assert.ok(max <= 250, `longest frame gap ${max.toFixed(1)} ms > 250 ms`);
+}
+
+function checkSiteSize() {
+  let total = 0, gzipped = 0;
+  for (const name of readdirSync(siteDir).sort()) {
+    const path = join(siteDir, name);
+    if (!statSync(path).isFile()) continue;
+    const content = readFileSync(path);
+    const packed = gzipSync(content, {level: 9}).length;
+    total += content.length;
+    gzipped += packed;
+    console.log(`  ${name.padEnd(28)} ${String(content.length).padStart(9)} B ` +
+                `${String(packed).padStart(9)} B gzipped`);
+  }
+  console.log(`  ${'total'.padEnd(28)} ${String(total).padStart(9)} B ` +
+              `${String(gzipped).padStart(9)} B gzipped`);
+  assert.ok(total > 0, 'an empty site');
+}
+
+const runner = new CheckRunner();
+mkdirSync(artefactDir, {recursive: true});
+const started = Date.now();
+const server = await serveDirectory(siteDir);
+const browser = await launchChromium();
+try {
+  const context = await browser.newContext({viewport: VIEWPORT});
+  const app = new AppPage(await context.newPage());
+  await runner.check('page loads and draws the board', () => checkLoad(app, server.url));
+  await runner.check('each game is drawn', () => checkBoards(app));
+  await runner.check('a click plays b2 and the AI answers', () => checkClickMove(app));
+  await runner.check('perfect Tic-tac-toe is a draw', () => checkPerfectDraw(app));
+  await runner.check('undo during a search', () => checkUndoDuringSearch(app));
+  await runner.check('reload restores the game', () => checkReload(app));
+  await runner.check('a corrupt save is ignored', () => checkCorruptSave(browser, server.url));
+  await runner.check('frames keep coming while the AI thinks', () => checkResponsiveness(app));
+  await runner.check('no console or page errors', () => app.assertNoErrors('the whole run'));
+  await runner.check('site size', checkSiteSize);
+  if (app.warnings.length) console.log(`console warnings:\n  ${app.warnings.join('\n  ')}`);
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`browser test took ${Date.now() - started} ms`);
+runner.finish();
