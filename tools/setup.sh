@@ -65,7 +65,7 @@ wanted_packages() {
   printf '%s\n' "g++ g++" "cmake cmake" "ninja-build ninja" "libgtest-dev" "libgmock-dev" \
     "libbenchmark-dev" "nodejs node" "npm npm" "python3 python3" "xz-utils xz" \
     "libsdl2-dev" "libgles-dev" "libegl-dev" "libgl-dev" "libegl-mesa0" "libgl1-mesa-dri" \
-    "chromium chromium"
+    "chromium chromium" "glslang-tools glslangValidator"
   if [ -z "${EMSDK:-}" ]; then
     printf '%s\n' "emscripten emcc" "node-acorn"
   fi

@@ -35,8 +35,8 @@ class App {
   void key(char k);
 
   const GameController& game() const { return game_; }
-  // The AI plays both sides of a new game at the first level (a quick game
-  // for the smoke test).
+  // The AI plays both sides of a new game of Connect Four at the first level
+  // (a quick game for the smoke test, which lasts at least seven moves).
   void play_itself();
 
   // For scripts and end-to-end tests, the controls as text commands:

@@ -130,9 +130,7 @@ export function near(a, b, tolerance = 3) {
 // A colour given in 0..1 (as in the shaders) in 0..255.
 export const bytes = (rgb) => rgb.map((c) => Math.round(c * 255));
 
-export function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 
 // Polls `probe` (an async function) until it returns a truthy value, which
 // it resolves to; throws `what` after `timeoutMs`.

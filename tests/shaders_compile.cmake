@@ -1,0 +1,35 @@
+# Every shader in shaders/ compiles as the app compiles it: with the version
+# header main.cpp prepends for WebGL 2 / OpenGL ES 3 ("#version 300 es" and
+# precision lines) and for the desktop fallback ("#version 330 core").
+#   cmake -DVALIDATOR=glslangValidator -DSHADERS="a.vert;b.frag" -DWORK=dir -P shaders_compile.cmake
+if(NOT VALIDATOR)
+  message(FATAL_ERROR "glslangValidator not found: run tools/setup.sh (package glslang-tools)")
+endif()
+file(MAKE_DIRECTORY "${WORK}")
+set(failed 0)
+foreach(shader IN LISTS SHADERS)
+  file(READ "${shader}" body)
+  get_filename_component(name "${shader}" NAME)
+  get_filename_component(ext "${shader}" LAST_EXT)
+  # Not a CMake list: the precision lines hold semicolons.
+  foreach(kind es300 core330)
+    if(kind STREQUAL "es300")
+      set(header "#version 300 es\nprecision highp float;\nprecision highp int;\n")
+    else()
+      set(header "#version 330 core\n")
+    endif()
+    set(copy "${WORK}/${kind}_${name}")
+    file(WRITE "${copy}" "${header}${body}")
+    execute_process(COMMAND "${VALIDATOR}" "${copy}" OUTPUT_VARIABLE out ERROR_VARIABLE out
+                    RESULT_VARIABLE result)
+    if(result EQUAL 0)
+      message(STATUS "ok: ${name} as ${kind}")
+    else()
+      message(SEND_ERROR "${name} does not compile as ${kind}:\n${out}")
+      set(failed 1)
+    endif()
+  endforeach()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "shader compile errors")
+endif()
