@@ -14,6 +14,7 @@
 #include <GLES3/gl3.h>
 #include <SDL.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -314,8 +315,19 @@ void init_imgui(const GlWindow& gl) {
   ImGui::CreateContext();
   // No imgui.ini: on the web there is no file system to keep it in, and
   // natively it would land in whatever directory the app was started from.
-  ImGui::GetIO().IniFilename = nullptr;
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
   ImGui::StyleColorsDark();
+  // Text as sharp as the board on high-DPI and phone screens: the font is
+  // rasterised at the display's pixel ratio and drawn scaled back down.
+  int window_w = 0, window_h = 0, pixels_w = 0, pixels_h = 0;
+  SDL_GetWindowSize(gl.window, &window_w, &window_h);
+  SDL_GL_GetDrawableSize(gl.window, &pixels_w, &pixels_h);
+  const float ratio = window_w > 0 ? std::max(1.0f, static_cast<float>(pixels_w) / window_w) : 1.0f;
+  ImFontConfig font;
+  font.SizePixels = 13.0f * ratio;
+  io.Fonts->AddFontDefault(&font);
+  io.FontGlobalScale = 1.0f / ratio;
   ImGui_ImplSDL2_InitForOpenGL(gl.window, gl.context);
   ImGui_ImplOpenGL3_Init(gl.glsl_version);
 }
