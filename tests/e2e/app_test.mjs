@@ -415,6 +415,37 @@ async function checkCorruptSave(browser, url) {
   }
 }
 
+// A phone: portrait, a pixel ratio of 3, touch only. The panel moves under
+// the board (app.cpp: the lower 42% of the screen), and a tap on a Connect
+// Four column plays it.
+const PHONE = {
+  width: 390,
+  height: 844
+};
+
+async function checkPhoneTap(browser, url) {
+  const context = await browser.newContext(
+      {viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true});
+  try {
+    const app = new AppPage(await context.newPage());
+    await app.load(url);
+    await app.commands('side 1 ai 1', 'game connect4');
+    await app.frames(3);
+    const boardTop = STATUS_HEIGHT, boardBottom = PHONE.height * 0.58;
+    await app.page.touchscreen.tap(PHONE.width / 2, (boardTop + boardBottom) / 2);
+    const state = await app.waitState((s) => movesOf(s).length === 2, 'the tap and the answer');
+    assert.equal(movesOf(state)[0], '4', 'a tap on the middle column plays 4');
+    const canvas = await app.page.evaluate(() => {
+      const c = document.querySelector('canvas');
+      return [c.width, c.height];
+    });
+    assert.deepEqual(canvas, [PHONE.width * 3, PHONE.height * 3], 'the canvas is 3 pixels a point');
+    app.assertNoErrors('a phone');
+  } finally {
+    await context.close();
+  }
+}
+
 // Frame gaps are measured in a small window. SwiftShader draws on the CPU,
 // on the same two cores as the engine's worker: at 960x600 even an idle page
 // gets about 20 frames a second, which would measure the rasteriser rather
@@ -505,6 +536,7 @@ try {
   await runner.check('no console or page errors', () => app.assertNoErrors('the whole run'));
   await context.close();
   await runner.check('a corrupt save is ignored', () => checkCorruptSave(browser, server.url));
+  await runner.check('a tap plays on a phone', () => checkPhoneTap(browser, server.url));
   await runner.check(
       'frames keep coming while the AI thinks', () => checkResponsiveness(browser, server.url));
   await runner.check('site size', checkSiteSize);
