@@ -17,10 +17,9 @@
 // /usr/bin/chromium unless CHROMIUM_PATH says otherwise.
 
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
 import {writeFileSync} from 'node:fs';
-import {inflateSync} from 'node:zlib';
-import {chromium} from 'playwright-core';
+
+import {decodePng, launchChromium, serveDirectory} from './lib.mjs';
 
 const [siteDir, screenshotPath] = process.argv.slice(2);
 if (!siteDir) {
@@ -34,85 +33,6 @@ const WINDOW_ALPHA = 0.94;         // ... and its alpha
 const toByte = (value) => Math.round(value * 255);
 const CLEAR_RGB = CLEAR.map(toByte);
 const WINDOW_RGB = CLEAR.map((c) => toByte(WINDOW_BG * WINDOW_ALPHA + c * (1 - WINDOW_ALPHA)));
-
-// python3's static server on a free port; resolves to [process, port].
-function serve(dir) {
-  const server = spawn(
-      'python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
-      {stdio: ['ignore', 'pipe', 'ignore']});
-  return new Promise((resolve, reject) => {
-    let text = '';
-    server.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = text.match(/port (\d+)/);
-      if (match) resolve([server, Number(match[1])]);
-    });
-    server.on('exit', (code) => reject(new Error('http.server exited with ' + code)));
-  });
-}
-
-// Decodes an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's
-// screenshots are) into {width, height, pixel(x, y) -> [r, g, b]}.
-function decodePng(png) {
-  assert.equal(png.toString('latin1', 1, 4), 'PNG');
-  let offset = 8;
-  let width = 0, height = 0, channels = 0;
-  const data = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('latin1', offset + 4, offset + 8);
-    const body = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      assert.equal(body[8], 8, 'bit depth');
-      assert.equal(body[12], 0, 'interlace');
-      channels = {2: 3, 6: 4}[body[9]];
-      assert.ok(channels, 'colour type ' + body[9]);
-    } else if (type === 'IDAT') {
-      data.push(body);
-    }
-    offset += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(data));
-  const stride = width * channels;
-  const pixels = Buffer.alloc(height * stride);
-  for (let y = 0; y < height; ++y) {
-    const filter = raw[y * (stride + 1)];
-    for (let i = 0; i < stride; ++i) {
-      const x = raw[y * (stride + 1) + 1 + i];
-      const a = i >= channels ? pixels[y * stride + i - channels] : 0;
-      const b = y > 0 ? pixels[(y - 1) * stride + i] : 0;
-      const c = i >= channels && y > 0 ? pixels[(y - 1) * stride + i - channels] : 0;
-      pixels[y * stride + i] = (x + unfilter(filter, a, b, c)) & 0xff;
-    }
-  }
-  function pixel(x, y) {
-    const start = y * stride + x * channels;
-    return [...pixels.subarray(start, start + 3)];
-  }
-  return {width, height, pixel};
-}
-
-function unfilter(filter, a, b, c) {
-  switch (filter) {
-    case 0:
-      return 0;
-    case 1:
-      return a;
-    case 2:
-      return b;
-    case 3:
-      return (a + b) >> 1;
-    case 4: {
-      const p = a + b - c;
-      const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
-      return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-    }
-    default:
-      throw new Error('PNG filter ' + filter);
-  }
-}
 
 const close = (a, b) => a.every((value, i) => Math.abs(value - b[i]) <= 2);
 
@@ -185,27 +105,15 @@ async function run(browser, url, ratio) {
   assert.deepEqual(problems, [], 'console errors or warnings');
 }
 
-const [server, port] = await serve(siteDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const server = await serveDirectory(siteDir);
+const browser = await launchChromium();
 try {
-  for (const ratio of [1, 2]) await run(browser, `http://127.0.0.1:${port}/`, ratio);
+  for (const ratio of [1, 2]) await run(browser, server.url, ratio);
   console.log('site test passed');
 } catch (error) {
   console.error(error);
   process.exitCode = 1;
 } finally {
   await browser.close();
-  server.kill();
+  server.close();
 }

@@ -15,11 +15,11 @@
 // /usr/bin/chromium unless CHROMIUM_PATH says otherwise.
 
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
 import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {chromium} from 'playwright-core';
+
+import {launchChromium, serveDirectory} from './lib.mjs';
 
 const [workerDir, probeDir] = process.argv.slice(2);
 if (!workerDir || !probeDir) {
@@ -52,22 +52,6 @@ function makeSite() {
 </body></html>
 `);
   return site;
-}
-
-// python3's static server on a free port; resolves to [process, port].
-function serve(site) {
-  const server = spawn(
-      'python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', site],
-      {stdio: ['ignore', 'pipe', 'pipe']});
-  return new Promise((resolve, reject) => {
-    let text = '';
-    server.stdout.on('data', (chunk) => {
-      text += chunk;
-      const match = text.match(/port (\d+)/);
-      if (match) resolve([server, Number(match[1])]);
-    });
-    server.on('exit', (code) => reject(new Error('http.server exited with ' + code)));
-  });
 }
 
 // Runs in the page: the probe's functions, and a reply log to wait on.
@@ -241,15 +225,8 @@ async function checkErrors(page) {
 
 async function main() {
   const site = makeSite();
-  const [server, port] = await serve(site);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--no-first-run'
-    ],
-  });
+  const server = await serveDirectory(site);
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const problems = [];
@@ -257,7 +234,7 @@ async function main() {
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
-    await page.goto(`http://127.0.0.1:${port}/index.html`);
+    await page.goto(`${server.url}index.html`);
     const readyMs = await page.evaluate(setUpPage);
     await checkSearch(page);
     const stopMs = await checkStop(page);
@@ -276,7 +253,7 @@ async function main() {
     console.log('worker test passed');
   } finally {
     await browser.close();
-    server.kill();
+    server.close();
     rmSync(site, {recursive: true, force: true});
   }
 }
