@@ -7,6 +7,7 @@
 #include "cli/bench_connect4.h"
 #include "cli/bench_signature.h"
 #include "cli/match.h"
+#include "cli/tournament.h"
 #include "engine/protocol.h"
 #include "games/registry.h"
 
@@ -24,6 +25,8 @@ int usage(std::ostream& err) {
          "  arcade perft GAME N          count positions N plies from the start\n"
          "  arcade match GAME A B [games N] [seed S] [verbose]\n"
          "                               levels A and B (1-5) play a series\n"
+         "  arcade tournament GAME [games N] [seed S] [movetime MS] [openings K] [all]\n"
+         "                               neighbouring levels play; prints a cross table\n"
          "  arcade bench                 node-count signature of fixed searches of every game\n"
          "  arcade bench connect4 FILE   solve a Connect Four data file, check every score\n"
          "  arcade help                  this text\n";
@@ -64,6 +67,7 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   const std::string& command = args[0];
   if (command == "perft") return perft_command(args, out, err);
   if (command == "match") return match_command(args, out, err);
+  if (command == "tournament") return tournament_command(args, out, err);
   if (command == "bench" && args.size() == 1) return run_bench_signature(out, err);
   if (command == "bench" && args.size() == 3 && args[1] == "connect4")
     return bench_connect4(args[2], out, err);

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <random>
 #include <stdexcept>
 
 #include "engine/level.h"
@@ -17,9 +18,34 @@ struct Player {
   int level;
 };
 
-// Plays one game; returns +1 if `first` won, -1 if it lost, 0 for a draw.
-int play_game(Player& first, Player& second, std::uint64_t seed, std::vector<std::string>& moves) {
+struct GameSetup {
+  std::uint64_t search_seed;
+  std::uint64_t opening_seed;
+  int opening_plies;
+  std::int64_t movetime_ms;
+};
+
+std::string opening_move(const GameSession& session, std::mt19937_64& rng) {
+  const std::vector<std::string> legal = session.legal_moves();
+  std::uniform_int_distribution<std::size_t> pick(0, legal.size() - 1);
+  return legal[pick(rng)];
+}
+
+std::string chosen_move(Player& mover, const GameSetup& setup, int ply) {
   std::atomic<bool> stop{false};
+  SearchLimits limits;
+  SearchOptions options;
+  apply_level(mover.level, limits, options);
+  limits.movetime_ms = setup.movetime_ms;
+  options.random_ties = true;
+  options.seed = setup.search_seed + static_cast<std::uint64_t>(ply) * 7919;
+  return mover.session->search(limits, options, stop, {}).best;
+}
+
+// Plays one game; returns +1 if `first` won, -1 if it lost, 0 for a draw.
+int play_game(Player& first, Player& second, const GameSetup& setup,
+              std::vector<std::string>& moves) {
+  std::mt19937_64 opening_rng(setup.opening_seed);
   for (int ply = 0;; ++ply) {
     Player& mover = ply % 2 == 0 ? first : second;
     if (auto problem = mover.session->set_position("startpos", moves))
@@ -29,12 +55,8 @@ int play_game(Player& first, Player& second, std::uint64_t seed, std::vector<std
       const int for_mover = outcome == Outcome::kWon ? 1 : outcome == Outcome::kLost ? -1 : 0;
       return ply % 2 == 0 ? for_mover : -for_mover;
     }
-    SearchLimits limits;
-    SearchOptions options;
-    apply_level(mover.level, limits, options);
-    options.random_ties = true;
-    options.seed = seed + static_cast<std::uint64_t>(ply) * 7919;
-    moves.push_back(mover.session->search(limits, options, stop, {}).best);
+    moves.push_back(ply < setup.opening_plies ? opening_move(*mover.session, opening_rng)
+                                              : chosen_move(mover, setup, ply));
   }
 }
 
@@ -52,8 +74,11 @@ MatchResult play_match(const MatchSettings& s, std::ostream& out) {
   for (int i = 0; i < s.games; ++i) {
     const bool a_first = i % 2 == 0;
     std::vector<std::string> moves;
+    const GameSetup setup{s.seed + static_cast<std::uint64_t>(i),
+                          s.seed * 1000003 + static_cast<std::uint64_t>(i / 2), s.opening_plies,
+                          s.movetime_ms};
     const int first_result =
-        a_first ? play_game(a, b, s.seed + i, moves) : play_game(b, a, s.seed + i, moves);
+        a_first ? play_game(a, b, setup, moves) : play_game(b, a, setup, moves);
     const int for_a = a_first ? first_result : -first_result;
     (for_a > 0 ? result.a_wins : for_a < 0 ? result.b_wins : result.draws)++;
     if (s.verbose) {

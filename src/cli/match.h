@@ -16,7 +16,9 @@ struct MatchSettings {
   int level_b = 0;
   int games = 10;
   std::uint64_t seed = 1;
-  bool verbose = false;  // print every game's moves
+  int opening_plies = 0;         // random moves before the levels take over
+  std::int64_t movetime_ms = 0;  // per move, on top of the level's limits; 0: none
+  bool verbose = false;          // print every game's moves
 };
 
 struct MatchResult {
@@ -26,6 +28,8 @@ struct MatchResult {
   double a_score() const;  // share of points for A, a draw counting half
 };
 
+// Games 2k and 2k+1 share their random opening with the sides swapped, so
+// that a lopsided opening favours neither level.
 MatchResult play_match(const MatchSettings& settings, std::ostream& out);
 
 // Parses `match GAME LEVEL_A LEVEL_B [games N] [seed S] [verbose]`.

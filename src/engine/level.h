@@ -1,6 +1,14 @@
 #pragma once
 // Playing strength presets, from "Beginner" to "Perfect": what the protocol's
-// Level option, `arcade match` and the app's level menu choose from.
+// Level option, `arcade match`, `arcade tournament` and the app's level menu
+// choose from.
+//
+// Depth alone makes a poor ladder: a shallow search still never misses what
+// it sees, and in small games every depth soon plays alike. So the lower
+// levels also blur their judgement (noise on each root move's heuristic score,
+// in the games' evaluation units) and now and then play another move on
+// purpose. Proven wins and losses are never blurred, and the deliberate
+// mistake is never a move known to lose.
 
 #include <iterator>
 #include <string_view>
@@ -12,16 +20,20 @@ namespace arcade {
 struct Level {
   std::string_view name;
   std::string_view description;
-  int max_depth;  // 0: unlimited
-  bool perfect;   // use the game's exact knowledge
+  int max_depth;        // 0: unlimited
+  Score noise;          // up to this much, either way, on each root move's score
+  double mistake_rate;  // chance of playing a random other move
+  bool perfect;         // use the game's exact knowledge
 };
 
 inline constexpr Level kLevels[] = {
-    {"Beginner", "looks one move ahead", 1, false},
-    {"Casual", "looks two moves ahead", 2, false},
-    {"Club", "looks four moves ahead", 4, false},
-    {"Expert", "looks eight moves ahead", 8, false},
-    {"Perfect", "plays perfectly wherever the game is solved", 0, true},
+    {"Beginner", "looks one move ahead, misjudges often, plays at random two moves in five", 1, 100,
+     0.4, false},
+    {"Casual", "looks three moves ahead, misjudges a little and slips one move in seven", 3, 30,
+     0.15, false},
+    {"Club", "looks five moves ahead and slips one move in twelve", 5, 0, 0.08, false},
+    {"Expert", "looks eight moves ahead and slips one move in fifteen", 8, 0, 0.066, false},
+    {"Perfect", "plays perfectly wherever the game is solved", 0, 0, 0.0, true},
 };
 inline constexpr int kLevelCount = static_cast<int>(std::size(kLevels));
 
@@ -29,6 +41,8 @@ inline constexpr int kLevelCount = static_cast<int>(std::size(kLevels));
 inline void apply_level(int level, SearchLimits& limits, SearchOptions& options) {
   const Level& l = kLevels[level - 1];
   limits.depth = l.max_depth;
+  options.root_noise = l.noise;
+  options.mistake_rate = l.mistake_rate;
   options.use_oracle = l.perfect;
 }
 

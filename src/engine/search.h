@@ -17,6 +17,7 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -41,6 +42,10 @@ struct SearchOptions {
   bool iterative = true;     // false: one search at limits.depth
   bool random_ties = false;  // pick at random among equally good root moves
   bool root_scores = false;  // exact score of every root move (slower)
+  // Weaker play on purpose (difficulty levels). Either one makes the root
+  // search score every move exactly, as a flawed choice needs the runners-up.
+  Score root_noise = 0;     // up to this much, either way, on each heuristic root score
+  double mistake_rate = 0;  // chance of another root move, never a proven loss
   std::uint64_t seed = 1;
 };
 
@@ -97,17 +102,22 @@ class Searcher {
     }
     order_root(root, moves);
     result.best = moves[0];
+    std::vector<RootMoveScore> flawed_root;  // for a flawed choice, unless asked for
     const int max_depth =
         std::min(limits.depth > 0 ? limits.depth : G::kMaxGamePlies, kMaxSearchPly - 1);
     for (int depth = options.iterative ? 1 : max_depth; depth <= max_depth; ++depth) {
       SearchInfo iteration = search_root(root, moves, depth);
       if (aborted_) {
-        if (result.depth == 0 && iteration.best != kNoMove) result = iteration;
+        if (result.depth == 0 && iteration.best != kNoMove) {
+          result = iteration;
+          if (!options.root_scores) flawed_root = std::exchange(result.root_scores, {});
+        }
         result.stopped = true;
         break;
       }
       result = std::move(iteration);
       fill_stats(result);
+      if (!options.root_scores) flawed_root = std::exchange(result.root_scores, {});
       if (on_iteration) on_iteration(result);
       if (result.proven) break;
       // Try the best move first next time; the rest keep their order.
@@ -115,6 +125,7 @@ class Searcher {
     }
     fill_stats(result);
     choose_among_ties(result);
+    choose_with_flaws(result, options.root_scores ? result.root_scores : flawed_root);
     return result;
   }
 
@@ -147,6 +158,8 @@ class Searcher {
   }
 
   bool alpha_beta() const { return options_.algorithm == Algorithm::kAlphaBeta; }
+  bool flawed() const { return options_.root_noise > 0 || options_.mistake_rate > 0; }
+  bool exact_root() const { return options_.root_scores || flawed(); }
 
   // The stop flag is read at every node so that stop ends a search within
   // microseconds; the clock only every 1024 nodes, as it costs more.
@@ -168,14 +181,14 @@ class Searcher {
       // With random ties, a window one below the best tells "as good" from
       // "worse"; with root scores every move gets an exact, full window.
       Score alpha = best;
-      if (!alpha_beta() || options_.root_scores)
+      if (!alpha_beta() || exact_root())
         alpha = -kInfinity;
       else if (options_.random_ties && best > -kInfinity)
         alpha = best - 1;
       const std::uint64_t move_horizon_before = horizon_hits_;
       const Score score = -negamax(G::play(root, m), depth - 1, 1, -kInfinity, -alpha);
       if (aborted_) break;
-      if (options_.root_scores)
+      if (exact_root())
         info.root_scores.push_back(
             {m, score, is_decisive(score) || horizon_hits_ == move_horizon_before});
       if (score > best) {
@@ -357,6 +370,32 @@ class Searcher {
     if (chosen == result.best) return;
     result.best = chosen;
     result.pv.assign(1, chosen);  // the line behind another move is not known
+  }
+
+  // A weaker level's choice: noise blurs the heuristic scores (proven ones
+  // stay exact, so a won or lost line is never misjudged), and now and then
+  // another move is played on purpose, though never a proven loss. A random
+  // one rather than the runner-up: in games with a few good moves the
+  // runner-up is often as good, and the level would not get weaker.
+  void choose_with_flaws(SearchInfo& result, std::vector<RootMoveScore> scores) {
+    if (!flawed() || scores.size() < 2) return;
+    std::shuffle(scores.begin(), scores.end(), rng_);  // equal scores in random order
+    std::uniform_int_distribution<Score> noise(-options_.root_noise, options_.root_noise);
+    for (RootMoveScore& r : scores)
+      if (!is_decisive(r.score))
+        r.score = std::clamp<Score>(r.score + noise(rng_), -kMaxHeuristic + 1, kMaxHeuristic - 1);
+    std::stable_sort(
+        scores.begin(), scores.end(),
+        [](const RootMoveScore& a, const RootMoveScore& b) { return a.score > b.score; });
+    std::size_t pick = 0;
+    const auto not_lost = static_cast<std::size_t>(std::count_if(
+        scores.begin(), scores.end(), [](const RootMoveScore& r) { return !is_loss(r.score); }));
+    if (not_lost > 1 && std::bernoulli_distribution(options_.mistake_rate)(rng_))
+      pick = std::uniform_int_distribution<std::size_t>(1, not_lost - 1)(rng_);
+    const Move chosen = scores[pick].move;
+    if (chosen == result.best) return;
+    result.best = chosen;
+    result.pv.assign(1, chosen);
   }
 
   TranspositionTable& table_;

@@ -1,0 +1,128 @@
+#include "cli/tournament.h"
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <optional>
+#include <ostream>
+
+#include "cli/match.h"
+#include "engine/level.h"
+#include "games/registry.h"
+
+namespace arcade::cli {
+namespace {
+
+// score[a][b]: level a's share of the points against level b, or -1 if the
+// pair did not play.
+using CrossTable = std::array<std::array<double, kLevelCount>, kLevelCount>;
+
+struct TournamentSettings {
+  MatchSettings match;  // game, games, seed, movetime and openings for every pair
+  bool all_pairs = false;
+};
+
+std::string percent(double share) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%5.1f%%", share * 100);
+  return text;
+}
+
+void print_table(const CrossTable& table, std::ostream& out) {
+  out << "cross table (row level's score against column level)\n" << std::string(10, ' ');
+  for (const Level& l : kLevels) out << ' ' << std::string(9 - l.name.size(), ' ') << l.name;
+  out << '\n';
+  for (int a = 0; a < kLevelCount; ++a) {
+    out << kLevels[a].name << std::string(10 - kLevels[a].name.size(), ' ');
+    for (int b = 0; b < kLevelCount; ++b)
+      out << ' '
+          << (table[a][b] < 0 ? std::string(9, ' ').replace(8, 1, "-")
+                              : "   " + percent(table[a][b]));
+    out << '\n';
+  }
+}
+
+// Plays one pair, stronger level as A, and fills both cells of the table.
+void play_pair(const TournamentSettings& t, int stronger, int weaker, CrossTable& table,
+               std::ostream& out) {
+  MatchSettings m = t.match;
+  m.level_a = stronger;
+  m.level_b = weaker;
+  const auto start = std::chrono::steady_clock::now();
+  const MatchResult r = play_match(m, out);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  table[stronger - 1][weaker - 1] = r.a_score();
+  table[weaker - 1][stronger - 1] = 1 - r.a_score();
+  char time_text[32];
+  std::snprintf(time_text, sizeof time_text, "%.1f s", seconds);
+  out << kLevels[stronger - 1].name << " vs " << kLevels[weaker - 1].name << ": score "
+      << percent(r.a_score()) << " (+" << r.a_wins << " =" << r.draws << " -" << r.b_wins << ") in "
+      << time_text << std::endl;
+}
+
+std::optional<TournamentSettings> parse(const std::vector<std::string>& args) {
+  TournamentSettings t;
+  t.match.game = args[1];
+  t.match.games = 200;
+  t.match.movetime_ms = 200;
+  // Random opening moves vary the games, but must not decide them, or both
+  // sides of a pair simply convert the same won opening: in Tic-tac-toe two
+  // random plies can lose, and a random early wolf step opens a gap for the
+  // sheep. There random ties alone vary the games (Wolf and Sheep keeps the
+  // sheep's harmless first step).
+  t.match.opening_plies = t.match.game == "tictactoe" ? 0 : t.match.game == "wolfsheep" ? 1 : 2;
+  for (std::size_t i = 2; i < args.size(); ++i) {
+    if (args[i] == "all") {
+      t.all_pairs = true;
+      continue;
+    }
+    if (i + 1 >= args.size()) return std::nullopt;
+    const std::string& key = args[i];
+    const auto value = parse_number(args[++i], 0, 1'000'000'000);
+    if (!value) return std::nullopt;
+    if (key == "games" && *value > 0)
+      t.match.games = static_cast<int>(*value);
+    else if (key == "seed")
+      t.match.seed = *value;
+    else if (key == "movetime")
+      t.match.movetime_ms = static_cast<std::int64_t>(*value);
+    else if (key == "openings" && *value <= 20)
+      t.match.opening_plies = static_cast<int>(*value);
+    else
+      return std::nullopt;
+  }
+  return t;
+}
+
+}  // namespace
+
+int tournament_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  const char* usage =
+      "usage: arcade tournament GAME [games N] [seed S] [movetime MS] [openings K] [all]\n";
+  if (args.size() < 2) {
+    err << usage;
+    return 2;
+  }
+  if (!make_session(args[1])) {
+    err << "error unknown game '" << args[1] << "'\n";
+    return 2;
+  }
+  const std::optional<TournamentSettings> t = parse(args);
+  if (!t) {
+    err << "error bad tournament arguments\n" << usage;
+    return 2;
+  }
+  out << "tournament " << t->match.game << " games " << t->match.games << " seed " << t->match.seed
+      << " movetime " << t->match.movetime_ms << " openings " << t->match.opening_plies
+      << std::endl;
+  CrossTable table;
+  for (auto& row : table) row.fill(-1);
+  for (int stronger = 2; stronger <= kLevelCount; ++stronger)
+    for (int weaker = stronger - 1; weaker >= (t->all_pairs ? 1 : stronger - 1); --weaker)
+      play_pair(*t, stronger, weaker, table, out);
+  print_table(table, out);
+  return 0;
+}
+
+}  // namespace arcade::cli
