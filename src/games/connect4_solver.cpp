@@ -1,6 +1,7 @@
 #include "games/connect4_solver.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace arcade {
 namespace {
@@ -61,22 +62,16 @@ class MoveSorter {
     Bits move;
     int score;
   };
-  std::array<Item, Connect4::kWidth> entries_{};
+  // Left uninitialised: only the first size_ items are ever read.
+  std::array<Item, Connect4::kWidth> entries_;
   std::size_t size_ = 0;
 };
 
-// Winning cells are few, so clearing the lowest bit until none is left beats
-// std::popcount where the target has no popcount instruction (it becomes a
-// library call on baseline x86-64).
-int sparse_popcount(Bits b) {
-  int n = 0;
-  for (; b; b &= b - 1) ++n;
-  return n;
-}
-
 // How many cells the move would make winning for the side playing it.
+// std::popcount is one instruction on both targets (x86-64 is built with
+// -mpopcnt, wasm has i64.popcnt) and beat a bit-clearing loop under node.
 int move_score(const Connect4::Position& p, Bits move) {
-  return sparse_popcount(Connect4::winning_cells(p.mover | move, p.mask | move));
+  return std::popcount(Connect4::winning_cells(p.mover | move, p.mask | move));
 }
 
 // Score of winning with the side to move's next disc.
@@ -230,7 +225,12 @@ int Connect4Solver::solve_between(const Position& p, int lo, int hi) {
   const int lowest = -(kCells - p.plies) / 2, highest = (kCells - 1 - p.plies) / 2;
   const int a = std::max(lo, lowest), b = std::min(hi, highest);
   if (a >= b) return std::clamp(lo >= highest ? highest : lowest, lo, hi);
-  const int score = null_window_search(p, a, b);
+  // With room above, the probes run as if a win with the next disc were
+  // still possible (one more than highest, as in Pons' solver): that moves
+  // the first null windows up a step, which searched fewer nodes on the
+  // early-game data (L1_R1 -20%, L1_R2 -1%; L2_R2 +0.1%). The score never
+  // exceeds highest, so the answer is the same.
+  const int score = null_window_search(p, a, hi > highest ? highest + 1 : b);
   return score == kStopped ? kStopped : std::clamp(score, lo, hi);
 }
 
