@@ -169,6 +169,21 @@ TEST(ScoreInWords, ReadsProtocolScores) {
   EXPECT_EQ(score_in_words("cp 4"), "even");
   EXPECT_EQ(score_in_words("cp 31"), "+3");
   EXPECT_EQ(score_in_words("cp -26"), "-3");
+  EXPECT_EQ(score_in_words("cp x"), "even");  // malformed: no crash
+}
+
+TEST_F(GameControllerTest, MalformedEngineLinesAreHarmless) {
+  game.play("b2");
+  game.update();
+  engine.reply(engine.last_request, "info depth ? score cp ?? nodes 1e99 nps - pv");
+  engine.reply(engine.last_request, "info depth");
+  engine.reply(engine.last_request, "bestmove");
+  game.update();
+  EXPECT_EQ(game.thinking().depth, 0);
+  EXPECT_TRUE(game.ai_thinking());
+  engine.reply(engine.last_request, "bestmove a1");
+  game.update();
+  EXPECT_EQ(game.moves().size(), 2u);
 }
 
 // --- The board scene -------------------------------------------------------

@@ -1,5 +1,6 @@
 #include "app/game_controller.h"
 
+#include <charconv>
 #include <sstream>
 
 #include "engine/level.h"
@@ -25,16 +26,24 @@ std::string join(const std::vector<std::string>& words) {
   return out;
 }
 
+// A whole signed number, or 0: the engine's lines are read without
+// exceptions, which the web build does not catch.
+long long number_or_zero(const std::string& text) {
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return ec == std::errc{} && end == text.data() + text.size() ? value : 0;
+}
+
 // Reads an `info` line into what the UI shows.
 Thinking parse_info(const std::vector<std::string>& w) {
   Thinking t;
   for (std::size_t i = 1; i + 1 < w.size(); ++i) {
     if (w[i] == "depth")
-      t.depth = std::stoi(w[i + 1]);
+      t.depth = static_cast<int>(number_or_zero(w[i + 1]));
     else if (w[i] == "nodes")
-      t.nodes = std::stoull(w[i + 1]);
+      t.nodes = static_cast<std::uint64_t>(number_or_zero(w[i + 1]));
     else if (w[i] == "nps")
-      t.nps = std::stoull(w[i + 1]);
+      t.nps = static_cast<std::uint64_t>(number_or_zero(w[i + 1]));
     else if (w[i] == "score")
       t.score = score_in_words(w[i + 1] == "draw" ? "draw" : w[i + 1] + " " + w[i + 2]);
     else if (w[i] == "pv") {
@@ -52,7 +61,7 @@ std::string score_in_words(const std::string& protocol_score) {
   if (w.empty()) return "";
   if (w[0] == "draw") return "draw";
   if (w.size() < 2) return protocol_score;
-  const int n = std::stoi(w[1]);
+  const int n = static_cast<int>(number_or_zero(w[1]));
   if (w[0] == "win" || w[0] == "loss") {
     const int moves = (n + 1) / 2;
     return std::string(w[0] == "win" ? "wins in " : "loses in ") + std::to_string(moves) +
