@@ -13,19 +13,6 @@ constexpr const char* kSaveHeader = "minimax-arcade-save 1";
 // A search's time budget: enough for the deep levels, short enough to play.
 constexpr int kMoveTimeMs = 1500;
 
-std::vector<std::string> words_of(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
-
-std::string join(const std::vector<std::string>& words) {
-  std::string out;
-  for (const std::string& w : words) out += (out.empty() ? "" : " ") + w;
-  return out;
-}
-
 // A whole signed number, or 0: the engine's lines are read without
 // exceptions, which the web build does not catch.
 long long number_or_zero(const std::string& text) {
@@ -57,7 +44,7 @@ Thinking parse_info(const std::vector<std::string>& w) {
 }  // namespace
 
 std::string score_in_words(const std::string& protocol_score) {
-  const std::vector<std::string> w = words_of(protocol_score);
+  const std::vector<std::string> w = split_words(protocol_score);
   if (w.empty()) return "";
   if (w[0] == "draw") return "draw";
   if (w.size() < 2) return protocol_score;
@@ -187,7 +174,7 @@ void GameController::abandon_searches() {
 }
 
 std::string GameController::position_command() const {
-  return "position " + start_ + (moves_.empty() ? "" : " moves " + join(moves_));
+  return "position " + start_ + (moves_.empty() ? "" : " moves " + join_words(moves_));
 }
 
 void GameController::start_search(bool hint) {
@@ -203,7 +190,7 @@ void GameController::start_search(bool hint) {
 }
 
 void GameController::handle(const EngineReply& reply) {
-  const std::vector<std::string> w = words_of(reply.line);
+  const std::vector<std::string> w = split_words(reply.line);
   if (w.empty()) return;
   if (w[0] == "error") {
     engine_error_ = reply.line.substr(6);
@@ -234,8 +221,8 @@ void GameController::handle(const EngineReply& reply) {
 
 std::string GameController::save() const {
   std::ostringstream out;
-  out << kSaveHeader << "\ngame " << game_ << "\nstart " << start_ << "\nmoves " << join(moves_)
-      << "\nredo " << join(redo_) << "\npaused " << paused_ << '\n';
+  out << kSaveHeader << "\ngame " << game_ << "\nstart " << start_ << "\nmoves "
+      << join_words(moves_) << "\nredo " << join_words(redo_) << "\npaused " << paused_ << '\n';
   for (int s = 0; s < 2; ++s)
     out << "side" << s << ' ' << (sides_[s].ai ? "ai" : "human") << ' ' << sides_[s].level << '\n';
   return out.str();
@@ -258,13 +245,13 @@ std::optional<std::string> GameController::load(const std::string& saved) {
     else if (key == "start")
       start = value;
     else if (key == "moves")
-      moves = words_of(value);
+      moves = split_words(value);
     else if (key == "redo")
-      redo = words_of(value);
+      redo = split_words(value);
     else if (key == "paused")
       paused = value == "1";
     else if (key == "side0" || key == "side1") {
-      const std::vector<std::string> w = words_of(value);
+      const std::vector<std::string> w = split_words(value);
       const std::optional<std::uint64_t> level =
           w.size() == 2 ? parse_number(w[1], 1, kLevelCount) : std::nullopt;
       if (!level || (w[0] != "ai" && w[0] != "human")) return "a bad side setting: " + line;
@@ -275,7 +262,6 @@ std::optional<std::string> GameController::load(const std::string& saved) {
   }
   std::unique_ptr<GameSession> session = make_session(game);
   if (!session) return "the saved game names an unknown game '" + game + "'";
-  if (auto problem = session->set_position(start, moves)) return "the saved game: " + *problem;
   std::vector<std::string> replayed = moves;
   for (auto it = redo.rbegin(); it != redo.rend(); ++it) replayed.push_back(*it);
   if (session->set_position(start, replayed)) redo.clear();  // keep the game, drop a bad redo

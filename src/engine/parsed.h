@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace arcade {
 
@@ -42,6 +43,29 @@ inline std::optional<std::uint64_t> parse_number(std::string_view text, std::uin
   if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
     return std::nullopt;
   return value;
+}
+
+// The whitespace-separated words of a protocol line.
+inline std::vector<std::string> split_words(std::string_view line) {
+  std::vector<std::string> words;
+  std::size_t at = line.find_first_not_of(" \t\r\n");
+  while (at != std::string_view::npos) {
+    const std::size_t end = line.find_first_of(" \t\r\n", at);
+    words.emplace_back(line.substr(at, end == std::string_view::npos ? end : end - at));
+    at = line.find_first_not_of(" \t\r\n", end == std::string_view::npos ? line.size() : end);
+  }
+  return words;
+}
+
+// words[from, to) joined by single spaces: a protocol line from its words.
+inline std::string join_words(const std::vector<std::string>& words, std::size_t from = 0,
+                              std::size_t to = std::string::npos) {
+  std::string out;
+  for (std::size_t i = from; i < words.size() && i < to; ++i) {
+    if (i > from) out += ' ';
+    out += words[i];
+  }
+  return out;
 }
 
 }  // namespace arcade

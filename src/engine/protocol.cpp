@@ -1,28 +1,14 @@
 #include "engine/protocol.h"
 
 #include <random>
-#include <sstream>
 
 namespace arcade {
 namespace {
-
-std::vector<std::string> split(std::string_view line) {
-  std::vector<std::string> words;
-  std::istringstream in{std::string(line)};
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
 
 std::optional<bool> parse_bool(const std::string& text) {
   if (text == "true" || text == "on" || text == "1") return true;
   if (text == "false" || text == "off" || text == "0") return false;
   return std::nullopt;
-}
-
-std::string join(const std::vector<std::string>& words, std::size_t from, std::size_t to) {
-  std::string out;
-  for (std::size_t i = from; i < to; ++i) out += (i > from ? " " : "") + words[i];
-  return out;
 }
 
 }  // namespace
@@ -41,7 +27,7 @@ std::string info_line(const SearchReport& r) {
                      " evals " + std::to_string(r.stats.leaf_evaluations) + " tablecuts " +
                      std::to_string(r.stats.table_cutoffs) + " betacuts " +
                      std::to_string(r.stats.beta_cutoffs);
-  if (!r.pv.empty()) line += " pv " + join(r.pv, 0, r.pv.size());
+  if (!r.pv.empty()) line += " pv " + join_words(r.pv);
   return line;
 }
 
@@ -72,7 +58,7 @@ void Protocol::emit(const std::string& line) {
 }
 
 bool Protocol::handle(std::string_view line) {
-  const std::vector<std::string> words = split(line);
+  const std::vector<std::string> words = split_words(line);
   if (words.empty()) return true;
   const std::string& command = words[0];
   // These three act on a running search; every other command waits for it.
@@ -106,7 +92,7 @@ bool Protocol::handle(std::string_view line) {
   else if (command == "d")
     emit(session_->diagram() + "position " + session_->position_text());
   else if (command == "moves")
-    emit("moves " + join(session_->legal_moves(), 0, session_->legal_moves().size()));
+    emit("moves " + join_words(session_->legal_moves()));
   else if (command == "newgame" || command == "ucinewgame")
     session_->clear_table();
   else if (command == "help")
@@ -117,13 +103,13 @@ bool Protocol::handle(std::string_view line) {
 }
 
 void Protocol::command_game(const std::vector<std::string>& args) {
-  if (args.size() != 2) return error("usage: game " + join(game_names_, 0, game_names_.size()));
+  if (args.size() != 2) return error("usage: game " + join_words(game_names_));
   for (const std::string& name : game_names_) {
     if (name != args[1]) continue;
     session_ = factory_(name);
     return;
   }
-  error("unknown game '" + args[1] + "' (games: " + join(game_names_, 0, game_names_.size()) + ")");
+  error("unknown game '" + args[1] + "' (games: " + join_words(game_names_) + ")");
 }
 
 void Protocol::command_position(const std::vector<std::string>& args) {
@@ -132,7 +118,7 @@ void Protocol::command_position(const std::vector<std::string>& args) {
   if (moves_at == 1) return error("usage: position (startpos | <position string>) [moves M ...]");
   const std::vector<std::string> moves(args.begin() + std::min(moves_at + 1, args.size()),
                                        args.end());
-  if (auto problem = session_->set_position(join(args, 1, moves_at), moves)) error(*problem);
+  if (auto problem = session_->set_position(join_words(args, 1, moves_at), moves)) error(*problem);
 }
 
 void Protocol::command_go(const std::vector<std::string>& args) {
@@ -235,7 +221,7 @@ void Protocol::command_solve() {
 }
 
 void Protocol::command_help() {
-  emit("commands: game " + join(game_names_, 0, game_names_.size()) +
+  emit("commands: game " + join_words(game_names_) +
        " | position (startpos | <position string>) [moves M ...] | go [depth N] [movetime MS] "
        "[nodes N] [infinite] | stop | isready | setoption name <Name> value <V> | d | perft N | "
        "moves | solve | newgame | quit");
