@@ -14,7 +14,7 @@ if(EMSCRIPTEN)
   target_link_libraries(arcade_engine_client PRIVATE arcade_warnings)
 else()
   add_library(arcade_engine_client STATIC ${CMAKE_CURRENT_LIST_DIR}/engine_client_native.cpp)
-  target_link_libraries(arcade_engine_client PUBLIC arcade_games PRIVATE arcade_warnings)
+  target_link_libraries(arcade_engine_client PUBLIC arcade_engine_sessions PRIVATE arcade_warnings)
 endif()
 
 # arcade_engine_worker (web only): the engine as a module for a Web Worker,
@@ -27,7 +27,7 @@ endif()
 # is a complete set.
 if(EMSCRIPTEN)
   add_executable(arcade_engine_worker ${CMAKE_CURRENT_LIST_DIR}/engine_worker.cpp)
-  target_link_libraries(arcade_engine_worker PRIVATE arcade_games arcade_warnings)
+  target_link_libraries(arcade_engine_worker PRIVATE arcade_engine_sessions arcade_warnings)
   target_link_options(arcade_engine_worker PRIVATE -sENVIRONMENT=worker -sMODULARIZE=1
                       -sEXPORT_NAME=createArcadeEngine -sEXPORTED_RUNTIME_METHODS=cwrap
                       --no-entry)

@@ -9,6 +9,7 @@
 
 #include "app/engine_client.h"
 #include "engine/protocol.h"
+#include "games/engine_sessions.h"
 #include "games/registry.h"
 
 namespace arcade::app {
@@ -37,7 +38,7 @@ class NativeEngineClient final : public EngineClient {
  public:
   NativeEngineClient()
       : protocol_(
-            make_session, game_names(), [this](const std::string& line) { receive(line); },
+            make_engine_session, game_names(), [this](const std::string& line) { receive(line); },
             /*background=*/true) {}
 
   std::uint64_t send(const std::string& line) override {

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "engine/protocol.h"
+#include "games/engine_sessions.h"
 #include "games/registry.h"
 
 // Newer Emscripten includes a JavaScript library function only when asked;
@@ -35,7 +36,7 @@ namespace {
 struct WorkerEngine {
   double request = 0;
   bool failed = false;  // the line being handled was answered with an error
-  arcade::Protocol protocol{arcade::make_session, arcade::game_names(),
+  arcade::Protocol protocol{arcade::make_engine_session, arcade::game_names(),
                             [this](const std::string& line) {
                               if (line.rfind("error", 0) == 0) failed = true;
                               arcade_worker_reply(request, line.c_str());

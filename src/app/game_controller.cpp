@@ -12,6 +12,11 @@ namespace {
 constexpr const char* kSaveHeader = "minimax-arcade-save 1";
 // A search's time budget: enough for the deep levels, short enough to play.
 constexpr int kMoveTimeMs = 1500;
+// The strongest level answers once it has proven a move, mostly at once (an
+// opening book, solved tables); the budget only bounds the rare position the
+// Connect Four solver needs seconds for, within the ten seconds a player
+// should ever wait. The engine keeps a part of it for a fallback search.
+constexpr int kPerfectMoveTimeMs = 9000;
 
 // A whole signed number, or 0: the engine's lines are read without
 // exceptions, which the web build does not catch.
@@ -184,7 +189,8 @@ void GameController::start_search(bool hint) {
   engine_game_ = game_;
   engine_.send("setoption name Level value " + std::to_string(level));
   engine_.send(position_command());
-  const std::uint64_t request = engine_.send("go movetime " + std::to_string(kMoveTimeMs));
+  const int movetime = level == kLevelCount ? kPerfectMoveTimeMs : kMoveTimeMs;
+  const std::uint64_t request = engine_.send("go movetime " + std::to_string(movetime));
   (hint ? hint_request_ : search_request_) = request;
   thinking_ = {};
 }

@@ -8,8 +8,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "engine/level.h"
 #include "games/connect4.h"
+#include "games/connect4_session.h"
 #include "games/connect4_solver.h"
+#include "games/engine_sessions.h"
 
 namespace arcade::cli {
 namespace {
@@ -60,34 +63,105 @@ void solve_case(Connect4Solver& solver, const Case& c, std::size_t line, Totals&
       << "\n";
 }
 
-}  // namespace
-
-int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err) {
+// The cases of a data file with their line numbers, or a message naming the
+// line that is wrong.
+Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& path) {
   const std::string name = std::filesystem::path(path).filename().string();
   std::ifstream file(path);
-  if (!file) {
-    err << "error bench: cannot read '" << path << "'\n";
-    return 2;
-  }
-  Connect4Solver solver;
-  Totals totals;
+  if (!file) return ParseError{"cannot read '" + path + "'"};
+  std::vector<std::pair<std::size_t, Case>> cases;
   std::size_t number = 0;
   for (std::string line; std::getline(file, line);) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     const Parsed<Case> c = parse_line(line);
-    if (!c) {
-      err << "error " << name << " line " << number << ": " << c.error() << "\n";
-      return 2;
-    }
-    solve_case(solver, *c, number, totals, out);
+    if (!c) return ParseError{name + " line " + std::to_string(number) + ": " + c.error()};
+    cases.emplace_back(number, *c);
   }
+  return cases;
+}
+
+}  // namespace
+
+int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  const auto cases = read_cases(path);
+  if (!cases) {
+    err << "error bench: " << cases.error() << "\n";
+    return 2;
+  }
+  Connect4Solver solver;
+  Totals totals;
+  for (const auto& [number, c] : *cases) solve_case(solver, c, number, totals, out);
   const std::uint64_t n = std::max<std::uint64_t>(totals.positions, 1);
   const auto ns = static_cast<std::uint64_t>(totals.time.count());
   out << "bench " << name << " positions " << totals.positions << " mismatches "
       << totals.mismatches << " mean_us " << (ns / n + 500) / 1000 << " mean_nodes "
       << (totals.nodes + n / 2) / n << "\n";
   return totals.mismatches ? 1 : 0;
+}
+
+namespace {
+
+struct PerfectTotals {
+  std::uint64_t positions = 0, proven = 0, mismatches = 0, from_book = 0;
+  std::int64_t total_ms = 0, max_ms = 0;
+};
+
+void perfect_case(const Case& c, std::int64_t movetime_ms, PerfectTotals& totals,
+                  std::ostream& out) {
+  std::unique_ptr<GameSession> session = make_engine_session("connect4");
+  session->set_position(c.moves, {});
+  SearchLimits limits;
+  SearchOptions options;
+  apply_level(kLevelCount, limits, options);
+  limits.movetime_ms = movetime_ms;
+  options.random_ties = true;
+  const std::atomic<bool> stop{false};
+  const auto start = std::chrono::steady_clock::now();
+  const SearchReport report = session->search(limits, options, stop, {});
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - start)
+                      .count();
+  const bool book = report.proven && report.stats.nodes == 0;
+  const bool mismatch =
+      report.proven && report.score != connect4_engine_score(c.score, c.position.plies);
+  ++totals.positions;
+  totals.proven += report.proven;
+  totals.mismatches += mismatch;
+  totals.from_book += book;
+  totals.total_ms += ms;
+  totals.max_ms = std::max<std::int64_t>(totals.max_ms, ms);
+  out << "perfect " << c.moves << " move " << report.best << " ms " << ms
+      << (report.proven ? (book ? " book" : " solved") : " not proven")
+      << (mismatch ? " MISMATCH" : "") << std::endl;
+}
+
+}  // namespace
+
+int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  // args: bench perfect FILE [movetime MS]
+  const bool has_movetime = args.size() == 5 && args[3] == "movetime";
+  const auto movetime =
+      has_movetime ? parse_number(args[4], 1, 3600000) : std::optional<std::uint64_t>(9000);
+  if ((args.size() != 3 && !has_movetime) || !movetime) {
+    err << "usage: arcade bench perfect FILE [movetime MS]\n";
+    return 2;
+  }
+  const auto cases = read_cases(args[2]);
+  if (!cases) {
+    err << "error bench: " << cases.error() << "\n";
+    return 2;
+  }
+  PerfectTotals totals;
+  for (const auto& [number, c] : *cases)
+    perfect_case(c, static_cast<std::int64_t>(*movetime), totals, out);
+  const std::uint64_t n = std::max<std::uint64_t>(totals.positions, 1);
+  out << "bench perfect " << std::filesystem::path(args[2]).filename().string() << " positions "
+      << totals.positions << " proven " << totals.proven << " mismatches " << totals.mismatches
+      << " book " << totals.from_book << " mean_ms "
+      << totals.total_ms / static_cast<std::int64_t>(n) << " max_ms " << totals.max_ms << "\n";
+  return totals.proven == totals.positions && totals.mismatches == 0 ? 0 : 1;
 }
 
 }  // namespace arcade::cli

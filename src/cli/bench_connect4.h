@@ -5,6 +5,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 namespace arcade::cli {
 
@@ -13,5 +14,16 @@ namespace arcade::cli {
 // Returns 0 when every score matched, 1 on a mismatch, 2 when the file
 // cannot be read or a line is malformed (the error names the line).
 int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err);
+
+// `arcade bench perfect FILE [movetime MS]`: the strongest level, as the app
+// runs it (a fresh engine session with the opening book, the app's budget of
+// 9000 ms unless given), asked for a move in each position of a data file.
+// Prints a line a position, then:
+//   bench perfect <file name> positions N proven P mismatches M book B mean_ms T max_ms X
+// proven: a move proven best within the budget (the rest fell back to the
+// heuristic search); mismatches: proven scores that differ from the file's;
+// book: positions answered from the book. Returns 0 when every position was
+// proven with the file's score, 1 if not, 2 for an unreadable file.
+int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace arcade::cli

@@ -6,9 +6,11 @@
 
 #include "cli/bench_connect4.h"
 #include "cli/bench_signature.h"
+#include "cli/book.h"
 #include "cli/match.h"
 #include "cli/tournament.h"
 #include "engine/protocol.h"
+#include "games/engine_sessions.h"
 #include "games/registry.h"
 
 namespace arcade::cli {
@@ -29,6 +31,10 @@ int usage(std::ostream& err) {
          "                               neighbouring levels play; prints a cross table\n"
          "  arcade bench                 node-count signature of fixed searches of every game\n"
          "  arcade bench connect4 FILE   solve a Connect Four data file, check every score\n"
+         "  arcade bench perfect FILE [movetime MS]\n"
+         "                               the strongest level's move in each position\n"
+         "  arcade book build|pack|check|info FILE ...\n"
+         "                               the Connect Four opening book (arcade book)\n"
          "  arcade help                  this text\n";
   return 2;
 }
@@ -53,8 +59,8 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
 
 int protocol_loop(std::istream& in, std::ostream& out, bool background) {
   Protocol protocol(
-      make_session, game_names(), [&out](const std::string& line) { out << line << std::endl; },
-      background);
+      make_engine_session, game_names(),
+      [&out](const std::string& line) { out << line << std::endl; }, background);
   for (std::string line; std::getline(in, line);)
     if (!protocol.handle(line)) return 0;
   protocol.wait();
@@ -71,6 +77,9 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   if (command == "bench" && args.size() == 1) return run_bench_signature(out, err);
   if (command == "bench" && args.size() == 3 && args[1] == "connect4")
     return bench_connect4(args[2], out, err);
+  if (command == "bench" && args.size() >= 3 && args[1] == "perfect")
+    return bench_perfect(args, out, err);
+  if (command == "book") return book_command(args, out, err);
   if (command == "help" || command == "--help") {
     usage(out);
     return 0;

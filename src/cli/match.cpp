@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "engine/level.h"
+#include "games/engine_sessions.h"
 #include "games/registry.h"
 
 namespace arcade::cli {
@@ -68,8 +69,8 @@ double MatchResult::a_score() const {
 }
 
 MatchResult play_match(const MatchSettings& s, std::ostream& out) {
-  Player a{make_session(s.game), s.level_a};
-  Player b{make_session(s.game), s.level_b};
+  Player a{make_engine_session(s.game), s.level_a};
+  Player b{make_engine_session(s.game), s.level_b};
   MatchResult result;
   for (int i = 0; i < s.games; ++i) {
     const bool a_first = i % 2 == 0;

@@ -31,6 +31,7 @@
 // that went on after a four. A game the last disc has just won is accepted,
 // so that every position of a game reads back from its text.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -54,6 +55,10 @@ struct Connect4 {
   static constexpr std::size_t kMaxMoves = kWidth;
   static constexpr std::size_t kMoveSpace = kWidth;
   static constexpr int kMaxGamePlies = kCells;
+
+  // Columns from the centre out: central discs take part in the most lines,
+  // so search order and ties among equal moves go this way.
+  static constexpr std::array<int, kWidth> kCentreFirst = {3, 2, 4, 1, 5, 0, 6};
 
   static Position start() { return {}; }
   static void generate_moves(const Position& p, MoveList<kMaxMoves>& moves);
@@ -128,8 +133,9 @@ struct Connect4 {
   }
   // Playable cells after which the opponent cannot win at once: the one
   // forced block if there is a single threat, none if there are two, and
-  // never a cell right below an opponent's winning cell.
-  static std::uint64_t non_losing_moves(const Position& p) {
+  // never a cell right below an opponent's winning cell. Always inlined:
+  // clang (the WebAssembly build) otherwise calls it at every solver node.
+  [[gnu::always_inline]] static std::uint64_t non_losing_moves(const Position& p) {
     std::uint64_t moves = playable(p);
     const std::uint64_t threats = winning_cells(opponent(p), p.mask);
     const std::uint64_t forced = moves & threats;

@@ -10,7 +10,6 @@ using Clock = Connect4Solver::Clock;
 
 // A score counts from 22: one more than the discs each side has.
 constexpr int kScoreBase = Connect4::kCells / 2 + 1;
-constexpr std::array<int, Connect4::kWidth> kCentreFirst = {3, 2, 4, 1, 5, 0, 6};
 
 std::int64_t ms_since(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
@@ -23,7 +22,7 @@ Move choose(const std::vector<Move>& columns, const SearchOptions& options) {
     std::mt19937_64 rng(options.seed);
     return columns[std::uniform_int_distribution<std::size_t>(0, columns.size() - 1)(rng)];
   }
-  for (int c : kCentreFirst)
+  for (int c : Connect4::kCentreFirst)
     if (std::find(columns.begin(), columns.end(), c) != columns.end()) return static_cast<Move>(c);
   return columns.front();
 }
@@ -44,8 +43,16 @@ Score connect4_engine_score(int score, int plies) {
 }
 
 Connect4Solver& Connect4Session::solver() {
-  if (!solver_) solver_ = std::make_unique<Connect4Solver>(solver_megabytes_);
+  if (!solver_) {
+    solver_ = std::make_unique<Connect4Solver>(solver_megabytes_);
+    solver_->set_book(book_.get());
+  }
   return *solver_;
+}
+
+void Connect4Session::set_book(std::shared_ptr<const Connect4Book> book) {
+  book_ = std::move(book);
+  if (solver_) solver_->set_book(book_.get());
 }
 
 void Connect4Session::set_table_megabytes(std::size_t megabytes) {
@@ -72,8 +79,10 @@ Parsed<std::string> Connect4Session::solve(const std::atomic<bool>& stop) {
   return text;
 }
 
-// Three quarters of the budget go to the solver, so that a fallback search
-// still has time for a sensible move.
+// Most of the budget goes to the solver; the rest (a quarter, at most a
+// second) is kept for a fallback search. A position in the book is answered
+// with the book's move, so that play stays in the book; elsewhere a random
+// one of the best columns when random ties are on.
 std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& limits,
                                                           const SearchOptions& options,
                                                           const std::atomic<bool>& stop) {
@@ -81,17 +90,24 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
   const std::uint64_t nodes_before = solver().nodes();
   Connect4Solver::Limits budget;
   budget.stop = &stop;
-  if (limits.movetime_ms > 0)
-    budget.deadline = start + std::chrono::milliseconds(limits.movetime_ms * 3 / 4);
+  if (limits.movetime_ms > 0) {
+    const std::int64_t reserve = std::min<std::int64_t>(limits.movetime_ms / 4, 1000);
+    budget.deadline = start + std::chrono::milliseconds(limits.movetime_ms - reserve);
+  }
   if (limits.nodes > 0)
     budget.nodes = nodes_before + std::max<std::uint64_t>(1, limits.nodes * 3 / 4);
   Connect4Solver& s = solver();
   s.set_limits(budget);
-  const Connect4Solver::BestMoves best = s.best_moves(position_);
+  const bool in_book = book_ && book_->find(position_);
+  const Connect4Solver::BestMoves best = s.best_moves(position_, in_book || !options.random_ties);
+  const bool solved = !s.stopped() && !best.columns.empty();
+  // Scores of every column are extra: without the time for them, the move
+  // is still proven best.
   std::optional<MoveScores> scores;
-  if (!s.stopped() && options.root_scores) scores = s.move_scores(position_);
+  if (solved && options.root_scores) scores = s.move_scores(position_);
+  if (s.stopped()) scores.reset();
   s.set_limits({});
-  if (s.stopped()) return std::nullopt;
+  if (!solved) return std::nullopt;
 
   SearchReport r;
   r.depth = Connect4::kCells - position_.plies;  // solved to the end of the game

@@ -5,7 +5,8 @@
 // falling back to the heuristic search when the budget (movetime, nodes, the
 // stop flag) runs out first. The solver's table is allocated on first use,
 // with the size set for the session's table, so a session that never plays
-// perfectly costs nothing extra.
+// perfectly costs nothing extra. With an opening book, a position the book
+// holds is answered with the book's move at once.
 
 #include <memory>
 
@@ -27,6 +28,8 @@ class Connect4Session : public GameSessionFor<Connect4> {
   Parsed<std::string> solve(const std::atomic<bool>& stop) override;
   void set_table_megabytes(std::size_t megabytes) override;
   void clear_table() override;
+  // An opening book the perfect play and `solve` draw on (null: none).
+  void set_book(std::shared_ptr<const Connect4Book> book);
 
  private:
   using MoveScores = std::array<std::optional<int>, Connect4::kWidth>;
@@ -37,6 +40,7 @@ class Connect4Session : public GameSessionFor<Connect4> {
                                            const std::atomic<bool>& stop);
 
   std::unique_ptr<Connect4Solver> solver_;
+  std::shared_ptr<const Connect4Book> book_;
   std::size_t solver_megabytes_ = TranspositionTable::kDefaultMegabytes;
 };
 

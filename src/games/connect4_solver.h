@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "games/connect4.h"
+#include "games/connect4_book.h"
 
 namespace arcade {
 
@@ -56,13 +57,17 @@ class Connect4Solver {
   // The score and every column that keeps it, much cheaper than
   // move_scores: a worse move is only shown worse, not solved. No columns
   // when the game is over or the solve was abandoned (stopped()).
+  // `first_only` stops at the first best column, trying the centre first.
   struct BestMoves {
     int score = 0;
     std::vector<Move> columns;  // ascending
   };
-  BestMoves best_moves(const Position& p);
+  BestMoves best_moves(const Position& p, bool first_only = false);
 
   void set_limits(const Limits& limits) { limits_ = limits; }
+  // Exact scores the search takes instead of searching (null: none). The
+  // book must outlive the solver or the next set_book.
+  void set_book(const Connect4Book* book) { book_ = book; }
   bool stopped() const { return aborted_; }
   // Nodes searched since the last reset().
   std::uint64_t nodes() const { return nodes_; }
@@ -99,7 +104,11 @@ class Connect4Solver {
   const Entry* probe(std::uint64_t key) const;
   void store(std::uint64_t key, int score, BoundKind kind);
 
+  // The book's score of p, when p is shallow enough to be in it.
+  std::optional<int> book_score(const Position& p) const;
+
   std::vector<Entry> table_;
+  const Connect4Book* book_ = nullptr;
   double inverse_size_ = 0;  // 1 / table_.size(), for slot()
   std::uint8_t generation_ = 1;
   Limits limits_;

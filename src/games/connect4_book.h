@@ -1,0 +1,72 @@
+#pragma once
+// A Connect Four opening book: for every position it holds, the exact score
+// (data-set convention, see connect4_solver.h) and every column that keeps
+// it. Made by `arcade book build` (cli/book.cpp) with the exact solver, so an
+// early move, which the solver alone would need minutes for, is a lookup.
+//
+// A position and its mirror image share one entry, under the smaller of
+// their two keys (mirror symmetry halves the book). Entries are 64-bit words
+// sorted by key, found by binary search:
+//   bits 13-61  the position's key (Connect4::key, below 2^49)
+//   bits  7-12  the score + 32
+//   bits  0-6   the best columns, bit c for column c (of the keyed side)
+//
+// File format (little-endian), checked in full by from_bytes:
+//   "C4OB"  magic
+//   u8      version (1)
+//   u8      the deepest ply of any position in the book
+//   u16     0
+//   u32     the number of entries N
+//   N x u64 entries, keys strictly ascending
+//   u32     FNV-1a of everything before it
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/parsed.h"
+#include "games/connect4.h"
+
+namespace arcade {
+
+class Connect4Book {
+ public:
+  using Position = Connect4::Position;
+
+  struct Entry {
+    int score = 0;
+    std::uint8_t best_columns = 0;  // bit c set: column c keeps the score
+    // The book's move: the most central of the best columns.
+    Move move() const;
+  };
+
+  // The position with its columns mirrored (column c becomes 6 - c).
+  static Position mirror(const Position& p);
+  // The smaller key of p and its mirror image: the key of p's entry.
+  static std::uint64_t canonical_key(const Position& p);
+
+  // Reads a book file; any damage (size, order, range, checksum) is an error
+  // that names what is wrong.
+  static Parsed<Connect4Book> from_bytes(std::span<const std::uint8_t> bytes);
+  std::vector<std::uint8_t> to_bytes() const;
+
+  // The entry for p, its columns as seen from p (mirrored back if needed).
+  std::optional<Entry> find(const Position& p) const;
+  // Adds or replaces p's entry.
+  void insert(const Position& p, const Entry& entry);
+
+  // Every position the book holds (one of each mirror pair), by key.
+  std::vector<Position> positions() const;
+
+  std::size_t size() const { return words_.size(); }
+  // The deepest ply of any position in the book (0 when empty): deeper
+  // positions need no lookup.
+  int max_plies() const { return max_plies_; }
+
+ private:
+  std::vector<std::uint64_t> words_;  // sorted by key
+  int max_plies_ = 0;
+};
+
+}  // namespace arcade

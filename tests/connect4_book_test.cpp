@@ -1,0 +1,446 @@
+// The Connect Four opening book: its file format (and every way a file can
+// be damaged), the positions a build solves, the solver's use of it, and the
+// book shipped in data/ against published values, the data set and the
+// solver without the book.
+
+#include "games/connect4_book.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "cli/book.h"
+#include "games/connect4_book_builder.h"
+#include "games/connect4_session.h"
+#include "games/connect4_solver.h"
+#include "games/engine_sessions.h"
+
+namespace arcade {
+namespace {
+
+using Position = Connect4::Position;
+
+Position parse(std::string_view moves) {
+  if (moves.empty()) return Connect4::start();
+  const Parsed<Position> p = Connect4::from_text(moves);
+  EXPECT_TRUE(p.ok()) << moves << ": " << p.error();
+  return p.ok() ? *p : Connect4::start();
+}
+
+std::uint8_t column_bit(int column) {
+  return static_cast<std::uint8_t>(1u << column);
+}
+
+// FNV-1a (32 bits) as published, to make files with a valid checksum.
+std::uint32_t fnv1a(const std::vector<std::uint8_t>& bytes, std::size_t size) {
+  std::uint32_t h = 2166136261u;
+  for (std::size_t i = 0; i < size; ++i) h = (h ^ bytes[i]) * 16777619u;
+  return h;
+}
+
+void reseal(std::vector<std::uint8_t>& bytes) {
+  const std::size_t body = bytes.size() - 4;
+  const std::uint32_t h = fnv1a(bytes, body);
+  for (int i = 0; i < 4; ++i) bytes[body + i] = static_cast<std::uint8_t>(h >> (8 * i));
+}
+
+// --- The file format ---
+
+TEST(Connect4Book, MirrorSwapsTheColumns) {
+  EXPECT_EQ(Connect4Book::mirror(parse("1123")), parse("7765"));
+  EXPECT_EQ(Connect4Book::mirror(parse("44")), parse("44"));
+  EXPECT_EQ(Connect4Book::canonical_key(parse("1123")), Connect4Book::canonical_key(parse("7765")));
+}
+
+TEST(Connect4Book, FindsAnEntryFromEitherMirrorImage) {
+  Connect4Book book;
+  book.insert(parse("12"), {-3, column_bit(0)});
+  const std::optional<Connect4Book::Entry> same = book.find(parse("12"));
+  const std::optional<Connect4Book::Entry> mirrored = book.find(parse("76"));
+  ASSERT_TRUE(same && mirrored);
+  EXPECT_EQ(same->score, -3);
+  EXPECT_EQ(same->best_columns, column_bit(0));
+  EXPECT_EQ(mirrored->score, -3);
+  EXPECT_EQ(mirrored->best_columns, column_bit(6));
+  EXPECT_FALSE(book.find(parse("13")));
+  EXPECT_EQ(book.size(), 1u);
+  EXPECT_EQ(book.max_plies(), 2);
+}
+
+TEST(Connect4Book, TheBookMoveIsTheMostCentralBestColumn) {
+  EXPECT_EQ(
+      (Connect4Book::Entry{0, static_cast<std::uint8_t>(column_bit(0) | column_bit(5))}.move()), 5);
+  EXPECT_EQ(
+      (Connect4Book::Entry{0, static_cast<std::uint8_t>(column_bit(2) | column_bit(3))}.move()), 3);
+}
+
+TEST(Connect4Book, RoundTripsThroughItsFileFormat) {
+  Connect4Book book;
+  book.insert(parse(""), {1, column_bit(3)});
+  book.insert(parse("4"), {-1, column_bit(3)});
+  book.insert(parse("23"), {0, static_cast<std::uint8_t>(column_bit(1) | column_bit(2))});
+  const Parsed<Connect4Book> read = Connect4Book::from_bytes(book.to_bytes());
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->to_bytes(), book.to_bytes());
+  EXPECT_EQ(read->max_plies(), 2);
+  for (const char* moves : {"", "4", "23", "65"}) {
+    const auto a = book.find(parse(moves)), b = read->find(parse(moves));
+    ASSERT_TRUE(a && b) << moves;
+    EXPECT_EQ(a->score, b->score);
+    EXPECT_EQ(a->best_columns, b->best_columns);
+  }
+}
+
+TEST(Connect4Book, RejectsDamagedFilesWithAReason) {
+  Connect4Book book;
+  book.insert(parse("4"), {-1, column_bit(3)});
+  book.insert(parse("44"), {1, column_bit(3)});
+  const std::vector<std::uint8_t> good = book.to_bytes();
+  auto error_of = [](std::vector<std::uint8_t> bytes) {
+    const Parsed<Connect4Book> read = Connect4Book::from_bytes(bytes);
+    return read.ok() ? std::string("accepted") : read.error();
+  };
+  std::vector<std::uint8_t> bytes = good;
+  bytes.resize(good.size() - 1);
+  EXPECT_NE(error_of(bytes).find("size"), std::string::npos);
+  EXPECT_NE(error_of({good.begin(), good.begin() + 6}).find("too short"), std::string::npos);
+  bytes = good;
+  bytes[0] = 'X';
+  EXPECT_NE(error_of(bytes).find("magic"), std::string::npos);
+  bytes = good;
+  bytes[4] = 2;
+  EXPECT_NE(error_of(bytes).find("version"), std::string::npos);
+  bytes = good;
+  bytes[14] ^= 1;  // inside the first entry
+  EXPECT_NE(error_of(bytes).find("checksum"), std::string::npos);
+  // Well sealed but wrong inside: each must still be refused.
+  bytes = good;
+  std::swap_ranges(bytes.begin() + 12, bytes.begin() + 20, bytes.begin() + 20);
+  reseal(bytes);
+  EXPECT_NE(error_of(bytes).find("order"), std::string::npos);
+  bytes = good;
+  bytes[5] = 1;  // the header says 1 ply, an entry has 2
+  reseal(bytes);
+  EXPECT_NE(error_of(bytes).find("deeper"), std::string::npos);
+  bytes = good;
+  bytes[12] &= 0x80;  // no best column (and a changed score)
+  reseal(bytes);
+  EXPECT_NE(error_of(bytes).find("best column"), std::string::npos);
+  bytes = good;
+  bytes[19] = 0xff;  // a key beyond 49 bits
+  reseal(bytes);
+  EXPECT_NE(error_of(bytes).find("no position"), std::string::npos);
+  EXPECT_EQ(error_of(good), "accepted");
+}
+
+// --- What a build solves ---
+
+// Every position of `ply` plies by brute force over all move sequences, one
+// of each mirror pair, as the book keeps them.
+std::set<std::uint64_t> brute_force_keys(int ply) {
+  std::set<std::uint64_t> keys;
+  std::vector<Position> layer = {Connect4::start()};
+  for (int i = 0; i < ply; ++i) {
+    std::vector<Position> next;
+    for (const Position& p : layer)
+      if (Connect4::outcome(p) == Outcome::kOngoing)
+        for (Move m = 0; m < Connect4::kWidth; ++m) next.push_back(Connect4::play(p, m));
+    layer = std::move(next);
+  }
+  for (const Position& p : layer)
+    if (Connect4::outcome(p) == Outcome::kOngoing && !Connect4::can_win_next(p))
+      keys.insert(Connect4Book::canonical_key(p));
+  return keys;
+}
+
+TEST(Connect4BookLayer, AFullPlyHasEveryPositionOnce) {
+  const Connect4Book empty;
+  for (int ply = 0; ply <= 4; ++ply) {
+    const BookLayer layer = connect4_book_layer(empty, ply, 4);
+    std::set<std::uint64_t> keys;
+    for (const BookPosition& b : layer.positions) {
+      EXPECT_EQ(b.position, parse(b.moves));
+      keys.insert(Connect4Book::canonical_key(b.position));
+    }
+    EXPECT_EQ(keys.size(), layer.positions.size()) << "a mirror pair twice at ply " << ply;
+    EXPECT_EQ(keys, brute_force_keys(ply)) << "ply " << ply;
+  }
+}
+
+TEST(Connect4BookLayer, TheTreeFollowsTheBookMoves) {
+  Connect4Book book;
+  EXPECT_EQ(connect4_book_layer(book, 2, 1).missing, 1u);  // the empty board is not in yet
+  book.insert(parse(""), {1, column_bit(3)});
+  const BookLayer layer = connect4_book_layer(book, 2, 1);
+  EXPECT_EQ(layer.missing, 0u);
+  std::set<std::string> moves;
+  for (const BookPosition& b : layer.positions) moves.insert(b.moves);
+  // After 4, the seven answers; 41/47, 42/46 and 43/45 are mirror pairs.
+  EXPECT_EQ(moves, (std::set<std::string>{"41", "42", "43", "44"}));
+}
+
+// --- The solver with a book ---
+
+bool book_worthy(const Position& p) {
+  return Connect4::outcome(p) == Outcome::kOngoing && !Connect4::can_win_next(p);
+}
+
+TEST(Connect4Solver, TakesExactScoresFromTheBook) {
+  // The first position of the data set's c4_L2_R2 (score -2 for the side to move).
+  const Position p = parse("47143145561111322");
+  Connect4Solver plain;
+  const int expected = plain.solve(p);
+  ASSERT_EQ(expected, -2);
+  const std::uint64_t plain_nodes = plain.nodes();
+  Connect4Book book;
+  std::optional<Position> some_child;
+  for (Move m = 0; m < Connect4::kWidth; ++m) {
+    if (p.mask & Connect4::top_cell(m)) continue;
+    const Position child = Connect4::play(p, m);
+    if (!book_worthy(child)) continue;
+    Connect4Solver child_solver;
+    const Connect4Solver::BestMoves best = child_solver.best_moves(child, true);
+    book.insert(child, {best.score, column_bit(best.columns.front())});
+    some_child = child;
+  }
+  ASSERT_TRUE(some_child);
+  Connect4Solver with_book;
+  with_book.set_book(&book);
+  EXPECT_EQ(with_book.solve(p), expected);
+  EXPECT_LT(with_book.nodes(), plain_nodes);
+  // A wrong entry changes the answer: the book is really read. Here one
+  // answer is said to lose badly for the opponent.
+  Connect4Book lying = book;
+  lying.insert(*some_child, {-15, column_bit(3)});
+  Connect4Solver misled;
+  misled.set_book(&lying);
+  EXPECT_GT(misled.solve(p), expected);
+}
+
+// --- The shipped book ---
+
+std::shared_ptr<const Connect4Book> shipped() {
+  std::shared_ptr<const Connect4Book> book = shipped_connect4_book();
+  EXPECT_TRUE(book) << "data/connect4_opening.book does not read";
+  return book;
+}
+
+// The deepest ply to which the book holds the whole of the perfect player's
+// tree, as its build reports it (README, "Opening book").
+constexpr int kCompleteTreePlies = 8;
+
+TEST(ShippedConnect4Book, HoldsThePerfectPlayersTree) {
+  const auto book = shipped();
+  ASSERT_TRUE(book);
+  for (int ply = 0; ply <= kCompleteTreePlies; ++ply) {
+    const BookLayer layer = connect4_book_layer(*book, ply, 1);
+    EXPECT_EQ(layer.missing, 0u) << "ply " << ply;
+    for (const BookPosition& b : layer.positions)
+      EXPECT_TRUE(book->find(b.position)) << "ply " << ply << ": " << b.moves;
+  }
+}
+
+TEST(ShippedConnect4Book, AgreesWithThePublishedOpeningValues) {
+  const auto book = shipped();
+  ASSERT_TRUE(book);
+  // The first player wins, and only in the centre column (Allis 1988; Tromp).
+  const auto root = book->find(Connect4::start());
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->score, 1);
+  EXPECT_EQ(root->best_columns, column_bit(3));
+  // The first move's values for the first player, columns 1 to 7, as Pons'
+  // solver gives them: -2 -1 0 1 0 -1 -2. After it, the second player is to
+  // move, so the book holds their negation.
+  const int first_move_value[Connect4::kWidth] = {-2, -1, 0, 1, 0, -1, -2};
+  for (Move m = 0; m < Connect4::kWidth; ++m) {
+    const auto e = book->find(Connect4::play(Connect4::start(), m));
+    ASSERT_TRUE(e) << "column " << m + 1;
+    EXPECT_EQ(e->score, -first_move_value[m]) << "column " << m + 1;
+  }
+}
+
+TEST(ShippedConnect4Book, AgreesWithTheDataSet) {
+  const auto book = shipped();
+  ASSERT_TRUE(book);
+  int compared = 0;
+  for (const char* file : {"c4_opening_R3.txt", "c4_L1_R1.txt", "c4_L1_R2.txt", "c4_L1_R3.txt"}) {
+    std::ifstream in(std::string(ARCADE_DATA_DIR) + "/connect4/" + file);
+    ASSERT_TRUE(in) << file;
+    std::string moves;
+    for (int score; in >> moves >> score;)
+      if (const auto e = book->find(parse(moves))) {
+        EXPECT_EQ(e->score, score) << file << ": " << moves;
+        ++compared;
+      }
+  }
+  EXPECT_GE(compared, 5);  // at least the first moves of c4_opening_R3
+}
+
+TEST(ShippedConnect4Book, SampledDeepEntriesAgreeWithTheSolverAlone) {
+  const auto book = shipped();
+  ASSERT_TRUE(book);
+  std::vector<Position> deep;
+  for (const Position& p : book->positions())
+    if (p.plies >= book->max_plies() - 1) deep.push_back(p);
+  ASSERT_FALSE(deep.empty());
+  std::mt19937_64 rng(2026);
+  std::shuffle(deep.begin(), deep.end(), rng);
+  deep.resize(std::min<std::size_t>(deep.size(), 4));
+  Connect4Solver solver(64);
+  for (const Position& p : deep) {
+    const Connect4Book::Entry e = *book->find(p);
+    const Connect4Solver::BestMoves best = solver.best_moves(p);
+    EXPECT_EQ(e.score, best.score) << Connect4::to_text(p);
+    EXPECT_NE(std::find(best.columns.begin(), best.columns.end(), e.move()), best.columns.end())
+        << Connect4::to_text(p);
+  }
+}
+
+TEST(ShippedConnect4Book, PerfectPlayAnswersFromTheBookWithoutSearching) {
+  const auto book = shipped();
+  ASSERT_TRUE(book);
+  std::unique_ptr<GameSession> session = make_engine_session("connect4");
+  ASSERT_TRUE(session);
+  for (int ply = 0; ply <= kCompleteTreePlies; ++ply) {
+    const BookLayer layer = connect4_book_layer(*book, ply, 1);
+    ASSERT_FALSE(layer.positions.empty()) << "ply " << ply;
+    const BookPosition& b = layer.positions.back();
+    ASSERT_FALSE(session->set_position(Connect4::to_text(b.position), {})) << b.moves;
+    SearchOptions options;
+    options.use_oracle = true;
+    options.random_ties = true;
+    std::atomic<bool> stop{false};
+    const SearchReport report = session->search({}, options, stop, {});
+    EXPECT_TRUE(report.proven) << b.moves;
+    EXPECT_EQ(report.stats.nodes, 0u) << b.moves;
+    const auto e = book->find(b.position);
+    ASSERT_TRUE(e) << b.moves;
+    EXPECT_EQ(report.best, Connect4::move_to_text(b.position, e->move())) << b.moves;
+    EXPECT_EQ(report.score, connect4_engine_score(e->score, ply)) << b.moves;
+  }
+}
+
+// --- The `arcade book` command ---
+
+namespace fs = std::filesystem;
+
+class BookCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        fs::temp_directory_path() /
+        ("arcade_book_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  int run(std::vector<std::string> args) {
+    out_.str("");
+    err_.str("");
+    return cli::book_command(args, out_, err_);
+  }
+  static void write(const fs::path& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+  }
+  static std::string read(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  fs::path dir_;
+  std::ostringstream out_, err_;
+};
+
+// Log lines for the empty board and the four first moves (one of each
+// mirror pair) with their published scores, and the same entries as a book.
+// A build takes its log as it finds it, so the column given (the centre)
+// only has to be legal here.
+std::string opening_log(Connect4Book& same) {
+  const int first_move_value[Connect4::kWidth] = {-2, -1, 0, 1, 0, -1, -2};
+  std::string log = "- 1 4\n";
+  same.insert(Connect4::start(), {1, column_bit(3)});
+  for (const char* moves : {"1", "2", "3", "4"}) {
+    const int score = -first_move_value[moves[0] - '1'];
+    same.insert(parse(moves), {score, column_bit(3)});
+    log += std::string(moves) + " " + std::to_string(score) + " 4\n";
+  }
+  return log;
+}
+
+TEST_F(BookCommand, ABuildGoesOnFromItsLogAndWritesTheSameBytes) {
+  const fs::path book = dir_ / "c4.book";
+  Connect4Book expected;
+  // A build stopped while writing its last line: that line is dropped.
+  write(book.string() + ".log", opening_log(expected) + "44 1");
+  ASSERT_EQ(run({"book", "build", book.string(), "plies", "1", "hash", "16"}), 0) << err_.str();
+  EXPECT_NE(out_.str().find("to solve 0"), std::string::npos) << out_.str();
+  EXPECT_FALSE(fs::exists(book.string() + ".log"));
+  const std::vector<std::uint8_t> bytes = expected.to_bytes();
+  EXPECT_EQ(read(book), std::string(bytes.begin(), bytes.end()));
+  ASSERT_EQ(run({"book", "info", book.string()}), 0) << err_.str();
+  EXPECT_NE(out_.str().find("book entries 5 plies 0-1"), std::string::npos) << out_.str();
+}
+
+TEST_F(BookCommand, ADamagedBookIsRefusedAndLeftAlone) {
+  const fs::path book = dir_ / "c4.book";
+  write(book, "C4OB not really a book");
+  EXPECT_EQ(run({"book", "build", book.string(), "plies", "1"}), 2);
+  EXPECT_NE(err_.str().find("error book:"), std::string::npos) << err_.str();
+  EXPECT_EQ(read(book), "C4OB not really a book");
+  EXPECT_EQ(run({"book", "info", book.string()}), 2);
+  EXPECT_EQ(run({"book", "check", (dir_ / "missing.book").string()}), 2);
+  EXPECT_NE(err_.str().find("cannot read"), std::string::npos) << err_.str();
+}
+
+TEST_F(BookCommand, AMalformedLogLineIsNamed) {
+  const fs::path book = dir_ / "c4.book";
+  write(book.string() + ".log", "- 1 4\n48x 0 4\n");
+  EXPECT_EQ(run({"book", "build", book.string(), "plies", "1"}), 2);
+  EXPECT_NE(err_.str().find("line 2"), std::string::npos) << err_.str();
+  EXPECT_FALSE(fs::exists(book));
+}
+
+TEST_F(BookCommand, BadArgumentsGetAUsage) {
+  EXPECT_EQ(run({"book", "build", "x.book", "plies"}), 2);
+  EXPECT_EQ(run({"book", "build", "x.book", "plies", "99"}), 2);
+  EXPECT_EQ(run({"book", "build", "x.book", "colour", "red"}), 2);
+  EXPECT_EQ(run({"book", "bake", "x.book"}), 2);
+  EXPECT_NE(err_.str().find("unknown sub-command"), std::string::npos) << err_.str();
+}
+
+TEST_F(BookCommand, CheckFindsAWrongEntry) {
+  // Two middle-game positions of the data set (c4_L2_R1), quick to solve.
+  std::ifstream in(std::string(ARCADE_DATA_DIR) + "/connect4/c4_L2_R1.txt");
+  std::string moves_a, moves_b;
+  int score_a = 0, score_b = 0;
+  ASSERT_TRUE(in >> moves_a >> score_a >> moves_b >> score_b);
+  Connect4Solver solver;
+  const Position a = parse(moves_a), b = parse(moves_b);
+  const Move move_a = solver.best_moves(a, true).columns.front();
+  const Move move_b = solver.best_moves(b, true).columns.front();
+  Connect4Book good;
+  good.insert(a, {score_a, column_bit(move_a)});
+  good.insert(b, {score_b, column_bit(move_b)});
+  Connect4Book bad = good;
+  bad.insert(b, {score_b + 1, column_bit(move_b)});
+  const fs::path good_path = dir_ / "good.book", bad_path = dir_ / "bad.book";
+  for (const auto& [path, book] : {std::pair{good_path, &good}, std::pair{bad_path, &bad}}) {
+    const std::vector<std::uint8_t> bytes = book->to_bytes();
+    write(path, std::string(bytes.begin(), bytes.end()));
+  }
+  EXPECT_EQ(run({"book", "check", good_path.string(), "samples", "10"}), 0) << out_.str();
+  EXPECT_NE(out_.str().find("samples 2 wrong 0"), std::string::npos) << out_.str();
+  EXPECT_EQ(run({"book", "check", bad_path.string(), "samples", "10"}), 1) << out_.str();
+  EXPECT_NE(out_.str().find("samples 2 wrong 1"), std::string::npos) << out_.str();
+}
+
+}  // namespace
+}  // namespace arcade
