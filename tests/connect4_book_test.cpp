@@ -14,10 +14,12 @@
 #include <sstream>
 
 #include "cli/book.h"
+#include "engine/protocol.h"
 #include "games/connect4_book_builder.h"
 #include "games/connect4_session.h"
 #include "games/connect4_solver.h"
 #include "games/engine_sessions.h"
+#include "games/registry.h"
 
 namespace arcade {
 namespace {
@@ -440,6 +442,38 @@ TEST_F(BookCommand, CheckFindsAWrongEntry) {
   EXPECT_NE(out_.str().find("samples 2 wrong 0"), std::string::npos) << out_.str();
   EXPECT_EQ(run({"book", "check", bad_path.string(), "samples", "10"}), 1) << out_.str();
   EXPECT_NE(out_.str().find("samples 2 wrong 1"), std::string::npos) << out_.str();
+}
+
+// --- The protocol's OwnBook option ---
+
+// The lines a protocol with the shipped books answers to `lines`.
+std::vector<std::string> protocol_answers(const std::vector<std::string>& lines) {
+  std::vector<std::string> out;
+  Protocol protocol(
+      make_engine_session, game_names(), [&out](const std::string& l) { out.push_back(l); }, false);
+  for (const std::string& line : lines) protocol.handle(line);
+  protocol.wait();
+  return out;
+}
+
+bool has_line_with(const std::vector<std::string>& lines, const std::string& text) {
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const std::string& l) { return l.find(text) != std::string::npos; });
+}
+
+TEST(OwnBook, PerfectOpensFromTheBookUnlessItIsOff) {
+  const std::vector<std::string> with_book =
+      protocol_answers({"game connect4", "setoption name Level value 5", "go movetime 200"});
+  EXPECT_TRUE(has_line_with(with_book, "score win 41")) << with_book.front();
+  EXPECT_TRUE(has_line_with(with_book, "bestmove 4"));
+  // Without the book, 200 ms is far too little to solve the empty board: the
+  // level falls back to its heuristic search, which proves nothing.
+  const std::vector<std::string> without =
+      protocol_answers({"setoption name OwnBook value false", "game connect4",
+                        "setoption name Level value 5", "go movetime 200"});
+  EXPECT_FALSE(has_line_with(without, "score win")) << without.front();
+  EXPECT_TRUE(has_line_with(without, "score cp"));
+  EXPECT_TRUE(has_line_with(without, "bestmove"));
 }
 
 }  // namespace

@@ -93,6 +93,7 @@ TEST_F(ProtocolTest, BadInputChangesNothing) {
                            "setoption name Level value 6",
                            "setoption name Bogus value 1",
                            "setoption name Table value maybe",
+                           "setoption name OwnBook value maybe",
                            "game chess",
                            "game"})
     expect_rejected(line);

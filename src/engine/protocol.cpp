@@ -107,6 +107,7 @@ void Protocol::command_game(const std::vector<std::string>& args) {
   for (const std::string& name : game_names_) {
     if (name != args[1]) continue;
     session_ = factory_(name);
+    session_->set_own_book(own_book_);
     return;
   }
   error("unknown game '" + args[1] + "' (games: " + join_words(game_names_) + ")");
@@ -194,6 +195,12 @@ void Protocol::command_setoption(const std::vector<std::string>& args) {
     options_.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
     return;
   }
+  if (name == "OwnBook") {
+    const auto on = parse_bool(value);
+    if (!on) return bad("true or false");
+    own_book_ = *on;
+    return session_->set_own_book(own_book_);
+  }
   bool* flag = name == "Table"        ? &options_.use_table
                : name == "Ordering"   ? &options_.use_ordering
                : name == "RandomTies" ? &options_.random_ties
@@ -228,7 +235,7 @@ void Protocol::command_help() {
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Level (1-" +
        std::to_string(kLevelCount) +
        ") | Seed | Algorithm (minimax|alphabeta) | Table | Ordering | RandomTies | RootScores | "
-       "Iterative (true|false)");
+       "Iterative | OwnBook (true|false)");
 }
 
 }  // namespace arcade

@@ -64,6 +64,7 @@ class Protocol {
   std::mutex output_mutex_;
   std::unique_ptr<GameSession> session_;
   SearchOptions options_;
+  bool own_book_ = true;  // OwnBook: kept for every game chosen later
   int level_ = kLevelCount;
   std::atomic<bool> stop_{false};
   std::thread worker_;

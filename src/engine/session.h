@@ -70,6 +70,9 @@ class GameSession {
   }
   virtual void set_table_megabytes(std::size_t megabytes) = 0;
   virtual void clear_table() = 0;
+  // Whether an opening book the game has is used (UCI's OwnBook option);
+  // off, the game's own search or solver answers every position.
+  virtual void set_own_book(bool on) { (void)on; }
 };
 
 template <Game G>

@@ -45,14 +45,19 @@ Score connect4_engine_score(int score, int plies) {
 Connect4Solver& Connect4Session::solver() {
   if (!solver_) {
     solver_ = std::make_unique<Connect4Solver>(solver_megabytes_);
-    solver_->set_book(book_.get());
+    solver_->set_book(active_book());
   }
   return *solver_;
 }
 
 void Connect4Session::set_book(std::shared_ptr<const Connect4Book> book) {
   book_ = std::move(book);
-  if (solver_) solver_->set_book(book_.get());
+  if (solver_) solver_->set_book(active_book());
+}
+
+void Connect4Session::set_own_book(bool on) {
+  own_book_ = on;
+  if (solver_) solver_->set_book(active_book());
 }
 
 void Connect4Session::set_table_megabytes(std::size_t megabytes) {
@@ -98,7 +103,7 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
     budget.nodes = nodes_before + std::max<std::uint64_t>(1, limits.nodes * 3 / 4);
   Connect4Solver& s = solver();
   s.set_limits(budget);
-  const bool in_book = book_ && book_->find(position_);
+  const bool in_book = active_book() && active_book()->find(position_);
   const Connect4Solver::BestMoves best = s.best_moves(position_, in_book || !options.random_ties);
   const bool solved = !s.stopped() && !best.columns.empty();
   // Scores of every column are extra: without the time for them, the move

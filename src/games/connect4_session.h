@@ -30,6 +30,7 @@ class Connect4Session : public GameSessionFor<Connect4> {
   void clear_table() override;
   // An opening book the perfect play and `solve` draw on (null: none).
   void set_book(std::shared_ptr<const Connect4Book> book);
+  void set_own_book(bool on) override;
 
  private:
   using MoveScores = std::array<std::optional<int>, Connect4::kWidth>;
@@ -40,7 +41,11 @@ class Connect4Session : public GameSessionFor<Connect4> {
                                            const std::atomic<bool>& stop);
 
   std::unique_ptr<Connect4Solver> solver_;
+  // The book in use: book_ unless OwnBook is off.
+  const Connect4Book* active_book() const { return own_book_ ? book_.get() : nullptr; }
+
   std::shared_ptr<const Connect4Book> book_;
+  bool own_book_ = true;
   std::size_t solver_megabytes_ = TranspositionTable::kDefaultMegabytes;
 };
 
