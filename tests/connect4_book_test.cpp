@@ -233,7 +233,7 @@ std::shared_ptr<const Connect4Book> shipped() {
 
 // The deepest ply to which the book holds the whole of the perfect player's
 // tree, as its build reports it (README, "Opening book").
-constexpr int kCompleteTreePlies = 8;
+constexpr int kCompleteTreePlies = 12;
 
 TEST(ShippedConnect4Book, HoldsThePerfectPlayersTree) {
   const auto book = shipped();
