@@ -203,7 +203,7 @@ struct Workers {
 
 struct Progress {
   Clock::time_point start = Clock::now(), last_report = Clock::now();
-  std::size_t done = 0, todo = 0;
+  std::size_t done = 0, todo = 0, reported = ~std::size_t{0};
   int ply = 0;
 };
 
@@ -215,6 +215,7 @@ void report(Progress& p, std::ostream& out) {
     out << " eta " << static_cast<long>((p.todo - p.done) * seconds / p.done) << " s";
   out << std::endl;
   p.last_report = Clock::now();
+  p.reported = p.done;
 }
 
 // Solves the positions of one ply that the book lacks, on every worker.
@@ -251,7 +252,7 @@ bool solve_layer(const std::vector<BookPosition>& todo, int ply, Connect4Book& b
     threads.emplace_back(work, std::ref(*workers.solvers[t]));
   work(*workers.solvers[0]);
   for (std::thread& t : threads) t.join();
-  report(progress, out);
+  if (progress.reported != progress.done) report(progress, out);
   return !stopped;
 }
 
