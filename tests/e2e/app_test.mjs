@@ -118,7 +118,14 @@ class AppPage {
       if (message.type() === 'error') this.errors.push(`console error: ${message.text()}`);
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    page.on('requestfailed', (request) => this.errors.push(`request failed: ${request.url()}`));
+    // A request cut short because the page navigated away (a reload while
+    // the engine's worker restarts) is not a failure of the site.
+    page.on('requestfailed', (request) => {
+      const reason = request.failure() ? request.failure().errorText : '';
+      if (reason !== 'net::ERR_ABORTED') {
+        this.errors.push(`request failed: ${request.url()} ${reason}`);
+      }
+    });
   }
 
   // Navigates (or reloads) and waits for the app's main(); resolves to the
