@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/bench_connect4.h"
 #include "cli/book.h"
 #include "engine/protocol.h"
 #include "games/connect4_book_builder.h"
@@ -481,6 +482,25 @@ TEST(OwnBook, PerfectOpensFromTheBookUnlessItIsOff) {
   EXPECT_FALSE(has_line_with(without, "score win")) << without.front();
   EXPECT_TRUE(has_line_with(without, "score cp"));
   EXPECT_TRUE(has_line_with(without, "bestmove"));
+}
+
+// --- `arcade bench perfect` ---
+
+TEST_F(BookCommand, BenchPerfectTimesTheLevelAndChecksItsMoves) {
+  // The first position is in the book; the second (c4_L2_R2) is solved.
+  const fs::path data = dir_ / "few.txt";
+  write(data, "4 -1\n47143145561111322 -2\n");
+  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", data.string(), "movetime", "5000"}, out_, err_),
+            0)
+      << out_.str() << err_.str();
+  EXPECT_NE(out_.str().find("positions 2 best 2 proven 2 mismatches 0 book 1"), std::string::npos)
+      << out_.str();
+  // A wrong score in the file is a mismatch, and the run fails.
+  write(data, "4 1\n");
+  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", data.string()}, out_, err_), 1);
+  EXPECT_NE(out_.str().find("MISMATCH"), std::string::npos) << out_.str();
+  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", data.string(), "movetime"}, out_, err_), 2);
+  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", (dir_ / "none.txt").string()}, out_, err_), 2);
 }
 
 }  // namespace

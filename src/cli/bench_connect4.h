@@ -19,11 +19,13 @@ int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err
 // runs it (a fresh engine session with the opening book, the app's budget of
 // 9000 ms unless given), asked for a move in each position of a data file.
 // Prints a line a position, then:
-//   bench perfect <file name> positions N proven P mismatches M book B mean_ms T max_ms X
-// proven: a move proven best within the budget (the rest fell back to the
-// heuristic search); mismatches: proven scores that differ from the file's;
-// book: positions answered from the book. Returns 0 when every position was
-// proven with the file's score, 1 if not, 2 for an unreadable file.
+//   bench perfect <file name> positions N best B proven P mismatches M book K mean_ms T max_ms X
+// proven: a move proven best within the budget (the rest came from the
+// fallback heuristic search); best: moves that keep the file's score, the
+// unproven ones checked afterwards by the solver without a time limit;
+// mismatches: proven scores that differ from the file's; book: positions
+// answered from the book. The times are the level's alone. Returns 0 when
+// every move was best, 1 if not, 2 for an unreadable file.
 int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace arcade::cli
