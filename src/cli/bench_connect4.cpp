@@ -109,13 +109,12 @@ struct PerfectTotals {
 };
 
 // Whether `move` keeps the position's exact score, told by the solver with
-// no time limit (for a move the level played without proof).
+// no time limit (for a move the level played without proof). A move that
+// wins at once leaves a finished game, which the solver scores as it is.
 bool keeps_score(const Case& c, const std::string& move) {
   const Parsed<Move> m = Connect4::move_from_text(c.position, move);
   if (!m) return false;
   const Connect4::Position next = Connect4::play(c.position, *m);
-  if (Connect4::outcome(next) == Outcome::kLost)  // the move wins at once
-    return c.score == (Connect4::kCells + 1 - c.position.plies) / 2;
   Connect4Solver solver(64);
   solver.set_book(shipped_connect4_book().get());
   return -solver.solve(next) == c.score;

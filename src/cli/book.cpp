@@ -86,19 +86,24 @@ bool save_book(const fs::path& path, const Connect4Book& book, std::ostream& err
   return !ec;
 }
 
-// The log of a build: FILE.log, when there is one.
-std::vector<fs::path> log_paths(const fs::path& book) {
-  const fs::path log = book.string() + ".log";
-  return fs::exists(log) ? std::vector<fs::path>{log} : std::vector<fs::path>{};
+// The log of a build of `book`: FILE.log.
+fs::path log_path(const fs::path& book) {
+  return book.string() + ".log";
+}
+
+// Best columns as digits, "35" for columns 3 and 5.
+std::string columns_text(std::uint8_t columns) {
+  std::string text;
+  for (int c = 0; c < Connect4::kWidth; ++c)
+    if (columns & (1u << c)) text += static_cast<char>('1' + c);
+  return text;
 }
 
 // A log line: "<moves> <score> <best columns>", e.g. "4453 -2 35"; the
 // empty board's moves are "-".
 std::string log_line(const BookPosition& b, const Connect4Book::Entry& e) {
-  std::string line = (b.moves.empty() ? "-" : b.moves) + " " + std::to_string(e.score) + " ";
-  for (int c = 0; c < Connect4::kWidth; ++c)
-    if (e.best_columns & (1u << c)) line += static_cast<char>('1' + c);
-  return line;
+  return (b.moves.empty() ? "-" : b.moves) + " " + std::to_string(e.score) + " " +
+         columns_text(e.best_columns);
 }
 
 Parsed<std::pair<Connect4::Position, Connect4Book::Entry>> parse_log_line(const std::string& line) {
@@ -139,7 +144,7 @@ Parsed<std::size_t> replay_log(const fs::path& path, Connect4Book& book) {
   return count;
 }
 
-// The book file (if any) with every log replayed into it.
+// The book file (if any) with its log (if any) replayed into it.
 Parsed<Connect4Book> load_with_logs(const fs::path& path, std::ostream& out) {
   Connect4Book book;
   if (fs::exists(path)) {
@@ -147,7 +152,7 @@ Parsed<Connect4Book> load_with_logs(const fs::path& path, std::ostream& out) {
     if (!loaded) return loaded;
     book = std::move(*loaded);
   }
-  for (const fs::path& log : log_paths(path)) {
+  if (const fs::path log = log_path(path); fs::exists(log)) {
     const Parsed<std::size_t> count = replay_log(log, book);
     if (!count) return ParseError{count.error()};
     out << "book log " << log.filename().string() << " entries " << *count << "\n";
@@ -183,10 +188,6 @@ Parsed<BuildPlan> parse_build(const std::vector<std::string>& args) {
   plan.threads = *threads;
   if (*minutes) plan.deadline = Clock::now() + std::chrono::minutes(*minutes);
   return plan;
-}
-
-fs::path own_log(const BuildPlan& plan) {
-  return plan.path.string() + ".log";
 }
 
 // The solvers of a build, one a thread, each with its own table: kept from
@@ -271,7 +272,7 @@ std::vector<int> ply_order(const BuildPlan& plan) {
 // False when stopped by the deadline.
 bool solve_missing(const BuildPlan& plan, Connect4Book& book, std::ostream& out) {
   Workers workers(plan);
-  std::ofstream log(own_log(plan), std::ios::app);
+  std::ofstream log(log_path(plan.path), std::ios::app);
   for (int ply : ply_order(plan)) {
     const BookLayer layer = connect4_book_layer(book, ply, std::max(plan.full_plies, 1));
     std::vector<BookPosition> todo;
@@ -300,7 +301,7 @@ int build(const std::vector<std::string>& args, std::ostream& out, std::ostream&
   const bool finished = solve_missing(*plan, *book, out);
   if (!finished) out << "book stopped at the time limit; the same command goes on" << std::endl;
   if (!save_book(plan->path, *book, err)) return 2;
-  fs::remove(own_log(*plan));
+  fs::remove(log_path(plan->path));
   out << "book " << plan->path.string() << " entries " << book->size() << " seconds "
       << std::chrono::duration_cast<std::chrono::seconds>(Clock::now() - start).count() << "\n";
   return 0;
@@ -315,7 +316,7 @@ int pack(const std::vector<std::string>& args, std::ostream& out, std::ostream& 
     return 2;
   }
   if (!save_book(path, *book, err)) return 2;
-  for (const fs::path& log : log_paths(path)) fs::remove(log);
+  fs::remove(log_path(path));
   out << "book " << path.string() << " entries " << book->size() << "\n";
   return 0;
 }
@@ -334,13 +335,6 @@ int info(const std::vector<std::string>& args, std::ostream& out, std::ostream& 
   for (std::size_t ply = 0; ply < per_ply.size(); ++ply)
     out << "ply " << ply << " entries " << per_ply[ply] << "\n";
   return 0;
-}
-
-std::string columns_text(std::uint8_t columns) {
-  std::string text;
-  for (int c = 0; c < Connect4::kWidth; ++c)
-    if (columns & (1u << c)) text += static_cast<char>('1' + c);
-  return text;
 }
 
 // One entry solved again without the book: the score must be exact and each
