@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
+#include "cli/bench_signature.h"
 #include "engine/level.h"
 #include "games/connect4.h"
 #include "games/connect4_session.h"
@@ -63,10 +65,15 @@ void solve_case(Connect4Solver& solver, const Case& c, std::size_t line, Totals&
       << "\n";
 }
 
-// The cases of a data file with their line numbers, or a message naming the
-// line that is wrong.
+// The cases of a data file with their line numbers, or a message saying what
+// is wrong: the line, or the file itself. A directory opens as a stream that
+// reads nothing, and a file without positions would measure nothing, so
+// both are errors rather than a run over zero positions.
 Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& path) {
   const std::string name = std::filesystem::path(path).filename().string();
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    return ParseError{"'" + path + "' is a directory"};
   std::ifstream file(path);
   if (!file) return ParseError{"cannot read '" + path + "'"};
   std::vector<std::pair<std::size_t, Case>> cases;
@@ -78,10 +85,30 @@ Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& 
     if (!c) return ParseError{name + " line " + std::to_string(number) + ": " + c.error()};
     cases.emplace_back(number, *c);
   }
+  if (file.bad()) return ParseError{"cannot read '" + path + "'"};
+  if (cases.empty()) return ParseError{"'" + path + "' holds no positions"};
   return cases;
 }
 
+// An error line, then every form of `arcade bench`.
+int bench_usage(std::ostream& err, const std::string& problem) {
+  err << "error bench: " << problem << "\n"
+      << "usage: arcade bench                   node-count signature of every game\n"
+         "       arcade bench connect4 FILE     solve a Connect Four data file\n"
+         "       arcade bench perfect FILE [movetime MS]\n";
+  return 2;
+}
+
 }  // namespace
+
+int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+  if (args.size() == 1) return run_bench_signature(out, err);
+  if (args[1] == "connect4")
+    return args.size() == 3 ? bench_connect4(args[2], out, err)
+                            : bench_usage(err, "'bench connect4' takes one FILE");
+  if (args[1] == "perfect") return bench_perfect(args, out, err);
+  return bench_usage(err, "unknown form 'bench " + args[1] + "'");
+}
 
 int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err) {
   const std::string name = std::filesystem::path(path).filename().string();
@@ -152,25 +179,32 @@ void perfect_case(const Case& c, std::int64_t movetime_ms, PerfectTotals& totals
       << (mismatch ? " MISMATCH" : "") << std::endl;
 }
 
+// The movetime of `bench perfect FILE [movetime MS]`, or what is wrong with
+// the arguments (args[0] and args[1] are "bench" and "perfect").
+Parsed<std::int64_t> perfect_movetime(const std::vector<std::string>& args) {
+  // The app's budget for the Perfect level: what a player waits.
+  constexpr std::int64_t kAppMovetimeMs = 9000;
+  if (args.size() < 3) return ParseError{"'bench perfect' needs a FILE"};
+  if (args.size() == 3) return kAppMovetimeMs;
+  if (args.size() != 5 || args[3] != "movetime")
+    return ParseError{"'bench perfect' takes FILE [movetime MS]"};
+  const std::optional<std::uint64_t> ms = parse_number(args[4], 1, 3'600'000);
+  if (!ms) return ParseError{"'" + args[4] + "' is not a movetime from 1 to 3600000 ms"};
+  return static_cast<std::int64_t>(*ms);
+}
+
 }  // namespace
 
 int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  // args: bench perfect FILE [movetime MS]
-  const bool has_movetime = args.size() == 5 && args[3] == "movetime";
-  const auto movetime =
-      has_movetime ? parse_number(args[4], 1, 3600000) : std::optional<std::uint64_t>(9000);
-  if ((args.size() != 3 && !has_movetime) || !movetime) {
-    err << "usage: arcade bench perfect FILE [movetime MS]\n";
-    return 2;
-  }
+  const Parsed<std::int64_t> movetime = perfect_movetime(args);
+  if (!movetime) return bench_usage(err, movetime.error());
   const auto cases = read_cases(args[2]);
   if (!cases) {
     err << "error bench: " << cases.error() << "\n";
     return 2;
   }
   PerfectTotals totals;
-  for (const auto& [number, c] : *cases)
-    perfect_case(c, static_cast<std::int64_t>(*movetime), totals, out);
+  for (const auto& [number, c] : *cases) perfect_case(c, *movetime, totals, out);
   const std::uint64_t n = std::max<std::uint64_t>(totals.positions, 1);
   out << "bench perfect " << std::filesystem::path(args[2]).filename().string() << " positions "
       << totals.positions << " best " << totals.best << " proven " << totals.proven

@@ -2,6 +2,7 @@
 // `arcade bench connect4 FILE`: solves every position of a Connect Four data
 // file ("<moves> <score>" a line), checks each score, and reports the mean
 // time and nodes a position, the figures Pascal Pons' test protocol compares.
+// Also the dispatch of every `arcade bench` form.
 
 #include <iosfwd>
 #include <string>
@@ -9,10 +10,16 @@
 
 namespace arcade::cli {
 
+// `arcade bench ...` (args[0] is "bench"): the signature (cli/bench_signature.h),
+// `connect4 FILE` or `perfect FILE [movetime MS]`. Any other form is an
+// error naming the forms, exit code 2.
+int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
 // Prints each mismatch, then one summary line:
 //   bench <file name> positions N mismatches M mean_us U mean_nodes K
 // Returns 0 when every score matched, 1 on a mismatch, 2 when the file
-// cannot be read or a line is malformed (the error names the line).
+// cannot be read, is a directory, holds no positions, or has a malformed
+// line (the error names the line).
 int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err);
 
 // `arcade bench perfect FILE [movetime MS]`: the strongest level, as the app
@@ -25,7 +32,8 @@ int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err
 // unproven ones checked afterwards by the solver without a time limit;
 // mismatches: proven scores that differ from the file's; book: positions
 // answered from the book. The times are the level's alone. Returns 0 when
-// every move was best, 1 if not, 2 for an unreadable file.
+// every move was best, 1 if not, 2 for bad arguments or a file that
+// bench_connect4 would refuse.
 int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 }  // namespace arcade::cli

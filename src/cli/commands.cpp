@@ -74,11 +74,7 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   if (command == "perft") return perft_command(args, out, err);
   if (command == "match") return match_command(args, out, err);
   if (command == "tournament") return tournament_command(args, out, err);
-  if (command == "bench" && args.size() == 1) return run_bench_signature(out, err);
-  if (command == "bench" && args.size() == 3 && args[1] == "connect4")
-    return bench_connect4(args[2], out, err);
-  if (command == "bench" && args.size() >= 3 && args[1] == "perfect")
-    return bench_perfect(args, out, err);
+  if (command == "bench") return bench_command(args, out, err);
   if (command == "book") return book_command(args, out, err);
   if (command == "help" || command == "--help") {
     usage(out);
