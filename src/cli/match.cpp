@@ -95,6 +95,41 @@ MatchResult play_match(const MatchSettings& s, std::ostream& out) {
   return result;
 }
 
+Parsed<std::uint64_t> option_number(const std::vector<std::string>& args, std::size_t at,
+                                    std::uint64_t lo, std::uint64_t hi) {
+  const std::string range = "a number from " + std::to_string(lo) + " to " + std::to_string(hi);
+  if (at + 1 >= args.size()) return ParseError{"'" + args[at] + "' needs " + range};
+  const std::optional<std::uint64_t> value = parse_number(args[at + 1], lo, hi);
+  if (!value) return ParseError{args[at] + " '" + args[at + 1] + "' is not " + range};
+  return *value;
+}
+
+namespace {
+
+// The options after the levels into `s`, or what is wrong with them.
+std::optional<std::string> read_match_options(const std::vector<std::string>& args,
+                                              MatchSettings& s) {
+  for (std::size_t i = 4; i < args.size(); ++i) {
+    if (args[i] == "verbose") {
+      s.verbose = true;
+      continue;
+    }
+    if (args[i] != "games" && args[i] != "seed") return "unknown option '" + args[i] + "'";
+    const bool games = args[i] == "games";
+    const Parsed<std::uint64_t> value =
+        games ? option_number(args, i, 1, kMaxGames) : option_number(args, i, 0, kMaxSeed);
+    if (!value) return value.error();
+    if (games)
+      s.games = static_cast<int>(*value);
+    else
+      s.seed = *value;
+    ++i;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 int match_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   const std::string usage =
       "usage: arcade match GAME LEVEL_A LEVEL_B [games N] [seed S] [verbose]  (levels 1-" +
@@ -116,23 +151,9 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
   }
   s.level_a = static_cast<int>(*a);
   s.level_b = static_cast<int>(*b);
-  for (std::size_t i = 4; i < args.size(); ++i) {
-    if (args[i] == "verbose") {
-      s.verbose = true;
-      continue;
-    }
-    const bool known = args[i] == "games" || args[i] == "seed";
-    const std::optional<std::uint64_t> value =
-        known && i + 1 < args.size() ? parse_number(args[i + 1], 1, 1'000'000'000) : std::nullopt;
-    if (!value) {
-      err << "error bad match argument '" << args[i] << "'\n" << usage << '\n';
-      return 2;
-    }
-    if (args[i] == "games")
-      s.games = static_cast<int>(value.value_or(1));
-    else
-      s.seed = value.value_or(1);
-    ++i;
+  if (const std::optional<std::string> problem = read_match_options(args, s)) {
+    err << "error match: " << *problem << '\n' << usage << '\n';
+    return 2;
   }
   const MatchResult r = play_match(s, out);
   out << "match " << s.game << " A=" << kLevels[s.level_a - 1].name

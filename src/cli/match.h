@@ -8,7 +8,20 @@
 #include <string>
 #include <vector>
 
+#include "engine/parsed.h"
+
 namespace arcade::cli {
+
+// A seed is any 64-bit number: 0 is as good a seed as any other.
+inline constexpr std::uint64_t kMaxSeed = UINT64_MAX;
+inline constexpr std::uint64_t kMaxGames = 1'000'000'000;
+
+// The number after the option args[at] ("games", "seed", ...) within
+// [lo, hi], or a message naming the option and what is wrong with it.
+// match and tournament both read their numbers through it, so that they
+// accept the same numbers and word a bad one alike.
+Parsed<std::uint64_t> option_number(const std::vector<std::string>& args, std::size_t at,
+                                    std::uint64_t lo, std::uint64_t hi);
 
 struct MatchSettings {
   std::string game;

@@ -1,5 +1,6 @@
 #include "cli/tournament.h"
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -61,7 +62,29 @@ void play_pair(const TournamentSettings& t, int stronger, int weaker, CrossTable
       << time_text << std::endl;
 }
 
-std::optional<TournamentSettings> parse(const std::vector<std::string>& args) {
+// The bounds of each numeric option: a seed is any 64-bit number, the rest
+// keep the series playable (at most 20 random opening plies).
+struct NumberOption {
+  const char* name;
+  std::uint64_t lo, hi;
+};
+constexpr NumberOption kNumberOptions[] = {{"games", 1, kMaxGames},
+                                           {"seed", 0, kMaxSeed},
+                                           {"movetime", 0, 1'000'000'000},
+                                           {"openings", 0, 20}};
+
+void set_option(TournamentSettings& t, const std::string& name, std::uint64_t value) {
+  if (name == "games")
+    t.match.games = static_cast<int>(value);
+  else if (name == "seed")
+    t.match.seed = value;
+  else if (name == "movetime")
+    t.match.movetime_ms = static_cast<std::int64_t>(value);
+  else
+    t.match.opening_plies = static_cast<int>(value);
+}
+
+Parsed<TournamentSettings> parse(const std::vector<std::string>& args) {
   TournamentSettings t;
   t.match.game = args[1];
   t.match.games = 200;
@@ -77,20 +100,13 @@ std::optional<TournamentSettings> parse(const std::vector<std::string>& args) {
       t.all_pairs = true;
       continue;
     }
-    if (i + 1 >= args.size()) return std::nullopt;
-    const std::string& key = args[i];
-    const auto value = parse_number(args[++i], 0, 1'000'000'000);
-    if (!value) return std::nullopt;
-    if (key == "games" && *value > 0)
-      t.match.games = static_cast<int>(*value);
-    else if (key == "seed")
-      t.match.seed = *value;
-    else if (key == "movetime")
-      t.match.movetime_ms = static_cast<std::int64_t>(*value);
-    else if (key == "openings" && *value <= 20)
-      t.match.opening_plies = static_cast<int>(*value);
-    else
-      return std::nullopt;
+    const auto option = std::find_if(std::begin(kNumberOptions), std::end(kNumberOptions),
+                                     [&](const NumberOption& o) { return args[i] == o.name; });
+    if (option == std::end(kNumberOptions)) return ParseError{"unknown option '" + args[i] + "'"};
+    const Parsed<std::uint64_t> value = option_number(args, i, option->lo, option->hi);
+    if (!value) return ParseError{value.error()};
+    set_option(t, args[i], *value);
+    ++i;
   }
   return t;
 }
@@ -108,9 +124,9 @@ int tournament_command(const std::vector<std::string>& args, std::ostream& out, 
     err << "error unknown game '" << args[1] << "'\n";
     return 2;
   }
-  const std::optional<TournamentSettings> t = parse(args);
+  const Parsed<TournamentSettings> t = parse(args);
   if (!t) {
-    err << "error bad tournament arguments\n" << usage;
+    err << "error tournament: " << t.error() << '\n' << usage;
     return 2;
   }
   out << "tournament " << t->match.game << " games " << t->match.games << " seed " << t->match.seed
