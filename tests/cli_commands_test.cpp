@@ -1,0 +1,163 @@
+// The `arcade` command line through cli::run, as main() calls it: exit codes,
+// what goes to stdout and what to stderr, for the bench forms and the seeds
+// of match and tournament.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+
+namespace arcade::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+class CliCommands : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("arcade_cli_test_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+            "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  int run_arcade(const std::vector<std::string>& args) {
+    std::istringstream in;
+    out_.str("");
+    err_.str("");
+    return run(args, in, out_, err_);
+  }
+  std::string file_with(const std::string& name, const std::string& text) {
+    const fs::path path = dir_ / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
+  }
+  bool err_has(const std::string& text) const { return err_.str().find(text) != std::string::npos; }
+  bool out_has(const std::string& text) const { return out_.str().find(text) != std::string::npos; }
+
+  fs::path dir_;
+  std::ostringstream out_, err_;
+};
+
+// --- arcade bench ---
+
+TEST_F(CliCommands, BenchRefusesADirectory) {
+  for (const char* form : {"connect4", "perfect"}) {
+    EXPECT_EQ(run_arcade({"bench", form, dir_.string()}), 2) << form;
+    EXPECT_TRUE(err_has("error bench: '" + dir_.string() + "' is a directory")) << err_.str();
+    EXPECT_EQ(out_.str(), "") << form;
+  }
+}
+
+TEST_F(CliCommands, BenchRefusesAFileWithoutPositions) {
+  const std::string empty = file_with("empty.txt", "");
+  const std::string blank = file_with("blank.txt", "\n   \n\t\r\n\n");
+  for (const char* form : {"connect4", "perfect"})
+    for (const std::string& path : {empty, blank}) {
+      EXPECT_EQ(run_arcade({"bench", form, path}), 2) << form << " " << path;
+      EXPECT_TRUE(err_has("error bench: '" + path + "' holds no positions")) << err_.str();
+      EXPECT_EQ(out_.str(), "") << form << " " << path;
+    }
+}
+
+TEST_F(CliCommands, BenchRefusesAMissingFile) {
+  const std::string missing = (dir_ / "missing.txt").string();
+  for (const char* form : {"connect4", "perfect"}) {
+    EXPECT_EQ(run_arcade({"bench", form, missing}), 2) << form;
+    EXPECT_TRUE(err_has("error bench: cannot read '" + missing + "'")) << err_.str();
+    EXPECT_EQ(out_.str(), "") << form;
+  }
+}
+
+TEST_F(CliCommands, MalformedBenchCallsNameTheBenchForms) {
+  const std::string data = file_with("one.txt", "4 -1\n");
+  const std::vector<std::vector<std::string>> malformed = {
+      {"bench", "connect4"},
+      {"bench", "perfect"},
+      {"bench", "connect4", data, "extra"},
+      {"bench", "perfect", data, "movetime"},
+      {"bench", "perfect", data, "movetime", "0"},
+      {"bench", "perfect", data, "colour", "9"},
+      {"bench", "chess"},
+  };
+  for (const std::vector<std::string>& args : malformed) {
+    const std::string call =
+        args.size() > 1 ? args[1] + " (" + std::to_string(args.size()) + ")" : "";
+    EXPECT_EQ(run_arcade(args), 2) << call;
+    EXPECT_EQ(err_.str().rfind("error bench: ", 0), 0u) << call << ": " << err_.str();
+    EXPECT_TRUE(err_has("arcade bench connect4 FILE")) << call << ": " << err_.str();
+    EXPECT_TRUE(err_has("arcade bench perfect FILE [movetime MS]")) << call << ": " << err_.str();
+    EXPECT_FALSE(err_has("unknown command")) << call << ": " << err_.str();
+    EXPECT_EQ(out_.str(), "") << call;
+  }
+}
+
+TEST_F(CliCommands, BenchConnect4StillSolvesAGoodFile) {
+  // Two positions of the data set (c4_L3_R1) with their published scores,
+  // after a blank line, which is skipped.
+  std::ifstream in(std::string(ARCADE_DATA_DIR) + "/connect4/c4_L3_R1.txt");
+  std::string line_a, line_b;
+  ASSERT_TRUE(std::getline(in, line_a) && std::getline(in, line_b));
+  const std::string data = file_with("two.txt", "\n" + line_a + "\n" + line_b + "\n");
+  EXPECT_EQ(run_arcade({"bench", "connect4", data}), 0) << err_.str();
+  EXPECT_TRUE(out_has("bench two.txt positions 2 mismatches 0 ")) << out_.str();
+  EXPECT_EQ(err_.str(), "");
+}
+
+// --- Seeds of match and tournament ---
+
+constexpr const char* kLargestSeed = "18446744073709551615";  // 2^64 - 1
+constexpr const char* kBeyondLargestSeed = "18446744073709551616";
+
+TEST_F(CliCommands, MatchTakesEverySeedFromZeroToTheLargest) {
+  for (const char* seed : {"0", "1", kLargestSeed}) {
+    // Perfect play never loses Tic-tac-toe, so the Beginner (A) wins no game.
+    EXPECT_EQ(run_arcade({"match", "tictactoe", "1", "5", "games", "2", "seed", seed}), 0)
+        << seed << ": " << err_.str();
+    EXPECT_TRUE(out_has("match tictactoe A=Beginner B=Perfect games 2 A-wins 0 ")) << out_.str();
+    EXPECT_EQ(err_.str(), "") << seed;
+  }
+}
+
+TEST_F(CliCommands, TournamentTakesEverySeedFromZeroToTheLargest) {
+  for (const char* seed : {"0", kLargestSeed}) {
+    EXPECT_EQ(run_arcade({"tournament", "tictactoe", "games", "2", "seed", seed, "movetime", "20"}),
+              0)
+        << seed << ": " << err_.str();
+    EXPECT_TRUE(out_has(std::string("tournament tictactoe games 2 seed ") + seed + " "))
+        << out_.str();
+    EXPECT_TRUE(out_has("cross table")) << out_.str();
+    EXPECT_EQ(err_.str(), "") << seed;
+  }
+}
+
+// match and tournament refuse the same malformed seeds, each with an error
+// that names the option, the text given and the range, and print nothing
+// else.
+TEST_F(CliCommands, MatchAndTournamentRefuseMalformedSeedsAlike) {
+  for (const std::string seed : {kBeyondLargestSeed, "-1", "12x", "", "0x10", " 5"}) {
+    const std::string expected =
+        "seed '" + seed + "' is not a number from 0 to " + std::string(kLargestSeed);
+    EXPECT_EQ(run_arcade({"match", "tictactoe", "1", "2", "seed", seed}), 2) << seed;
+    EXPECT_EQ(err_.str().rfind("error match: " + expected + "\n", 0), 0u) << err_.str();
+    EXPECT_EQ(out_.str(), "") << seed;
+    EXPECT_EQ(run_arcade({"tournament", "tictactoe", "seed", seed}), 2) << seed;
+    EXPECT_EQ(err_.str().rfind("error tournament: " + expected + "\n", 0), 0u) << err_.str();
+    EXPECT_EQ(out_.str(), "") << seed;
+  }
+  // A seed without its number.
+  EXPECT_EQ(run_arcade({"match", "tictactoe", "1", "2", "seed"}), 2);
+  EXPECT_TRUE(err_has("error match: 'seed' needs a number")) << err_.str();
+  EXPECT_EQ(run_arcade({"tournament", "tictactoe", "seed"}), 2);
+  EXPECT_TRUE(err_has("error tournament: 'seed' needs a number")) << err_.str();
+}
+
+}  // namespace
+}  // namespace arcade::cli
