@@ -114,10 +114,12 @@ TEST_F(EngineClientTest, StopEndsALongSearchAtOnceWithAMoveOfThatSearch) {
   const std::uint64_t go = client_->send("go infinite");
   // Plain minimax cannot finish Connect Four: the search runs until stopped.
   ASSERT_TRUE(wait_for_line(go, "info depth 3 "));
-  const std::uint64_t queued = client_->send("isready");
+  const std::uint64_t ready = client_->send("isready");
+  const std::uint64_t queued = client_->send("moves");
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
   for (EngineReply& r : client_->poll()) replies_.push_back(std::move(r));
-  EXPECT_TRUE(lines_of(queued).empty()) << "lines sent during a search wait for it";
+  EXPECT_EQ(lines_of(ready), std::vector<std::string>{"readyok"}) << "isready is answered at once";
+  EXPECT_TRUE(lines_of(queued).empty()) << "other lines sent during a search wait for it";
 
   const auto before = Clock::now();
   client_->stop();
@@ -132,7 +134,7 @@ TEST_F(EngineClientTest, StopEndsALongSearchAtOnceWithAMoveOfThatSearch) {
   const char column = search.back().back();
   EXPECT_EQ(search.back().size(), std::string("bestmove 4").size());
   EXPECT_TRUE(column >= '1' && column <= '7') << search.back();
-  EXPECT_EQ(lines_of(queued), std::vector<std::string>{"readyok"});
+  EXPECT_EQ(lines_of(queued), std::vector<std::string>{"moves 1 2 3 4 5 6 7"});
 }
 
 TEST_F(EngineClientTest, StopAlsoEndsASearchWaitingBehindTheRunningOne) {

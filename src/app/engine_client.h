@@ -11,10 +11,12 @@
 // move of the last finished iteration) still arrives, tagged with the
 // search's request number.
 //
-// Lines sent while a search runs wait until it ends, and are then handled in
-// order. `stop` ends every search sent before it: one still waiting, or
-// stopped before it finished an iteration, answers with a depth-1 search (a
-// real move, a moment later).
+// `isready` is answered at once, also during a search. Other lines sent while
+// a search (or `solve`, `perft`) runs wait until it ends, and are then handled
+// in order. `stop` ends every search sent before it: the running one answers
+// with its best move so far; one still waiting answers with a depth-1 search
+// (on the web, also one that had not finished an iteration: a real move, a
+// moment later).
 
 #include <cstdint>
 #include <memory>

@@ -3,11 +3,11 @@
 // protocol line; the worker's JavaScript calls it for each message from the
 // page.
 //
-// The web build has no threads, so the Protocol runs `go` in the foreground:
-// a search occupies the worker until it ends, and the page cannot reach it
-// meanwhile (web/engine_client.js stops a search by replacing the worker).
-// Each output line goes to the page at once, so `info` lines arrive while the
-// search still runs.
+// The web build has no threads, so the Protocol runs its long commands (go,
+// solve, perft) in the foreground: one occupies the worker until it ends, and
+// the page cannot reach it meanwhile (web/engine_client.js stops one by
+// answering for it and replacing the worker). Each output line goes to the
+// page at once, so `info` lines arrive while the search still runs.
 
 #include <emscripten/emscripten.h>
 
@@ -30,16 +30,13 @@ EM_JS(void, arcade_worker_reply, (double request, const char* line),
 namespace {
 
 // The worker's one engine, made on first use (after the module has started).
-// `request` is the number of the line being handled; every output line is
-// tagged with it, since a foreground search writes only while its `go` is
-// being handled.
+// Every output line carries the number of the request it answers.
 struct WorkerEngine {
-  double request = 0;
   bool failed = false;  // the line being handled was answered with an error
   arcade::Protocol protocol{arcade::make_engine_session, arcade::game_names(),
-                            [this](const std::string& line) {
+                            [this](std::uint64_t request, const std::string& line) {
                               if (line.rfind("error", 0) == 0) failed = true;
-                              arcade_worker_reply(request, line.c_str());
+                              arcade_worker_reply(static_cast<double>(request), line.c_str());
                             },
                             /*background=*/false};
 };
@@ -57,8 +54,7 @@ WorkerEngine& engine() {
 // lines changed the engine's state.
 extern "C" EMSCRIPTEN_KEEPALIVE int arcade_engine_handle(double request, const char* line) {
   WorkerEngine& e = engine();
-  e.request = request;
   e.failed = false;
-  e.protocol.handle(line);
+  e.protocol.handle(line, static_cast<std::uint64_t>(request));
   return e.failed ? 0 : 1;
 }

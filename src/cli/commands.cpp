@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 
+#include <atomic>
 #include <charconv>
 #include <iostream>
 #include <optional>
@@ -51,19 +52,25 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
     err << "error perft: '" << args[2] << "' is not a depth from 0 to 64\n";
     return 2;
   }
-  out << "perft " << *depth << " " << session->perft(static_cast<int>(*depth)) << "\n";
+  const std::atomic<bool> never_stopped{false};
+  out << "perft " << *depth << " " << *session->perft(static_cast<int>(*depth), never_stopped)
+      << "\n";
   return 0;
 }
 
 }  // namespace
 
 int protocol_loop(std::istream& in, std::ostream& out, bool background) {
+  // Untied: a tied input stream flushes `out` before each read, on this
+  // thread and outside the protocol's output lock, while the search thread
+  // writes; lines were seen doubled, lost and merged.
+  in.tie(nullptr);
   Protocol protocol(
       make_engine_session, game_names(),
       [&out](const std::string& line) { out << line << std::endl; }, background);
   for (std::string line; std::getline(in, line);)
     if (!protocol.handle(line)) return 0;
-  protocol.wait();
+  protocol.finish();  // the end of input stops every search, as quit does
   return 0;
 }
 

@@ -1,5 +1,6 @@
 #include "engine/protocol.h"
 
+#include <algorithm>
 #include <random>
 
 namespace arcade {
@@ -9,6 +10,12 @@ std::optional<bool> parse_bool(const std::string& text) {
   if (text == "true" || text == "on" || text == "1") return true;
   if (text == "false" || text == "off" || text == "0") return false;
   return std::nullopt;
+}
+
+// The commands that may take long: they run on the protocol's thread, and
+// `stop` ends them.
+bool is_long(const std::vector<std::string>& words) {
+  return words[0] == "go" || words[0] == "solve" || words[0] == "perft";
 }
 
 }  // namespace
@@ -33,6 +40,13 @@ std::string info_line(const SearchReport& r) {
 
 Protocol::Protocol(SessionFactory factory, std::vector<std::string> game_names, Output output,
                    bool background)
+    : Protocol(
+          std::move(factory), std::move(game_names),
+          [output = std::move(output)](std::uint64_t, const std::string& line) { output(line); },
+          background) {}
+
+Protocol::Protocol(SessionFactory factory, std::vector<std::string> game_names, TaggedOutput output,
+                   bool background)
     : factory_(std::move(factory)),
       game_names_(std::move(game_names)),
       output_(std::move(output)),
@@ -41,48 +55,118 @@ Protocol::Protocol(SessionFactory factory, std::vector<std::string> game_names, 
   // A player meets a different game each time unless a seed is set.
   options_.random_ties = true;
   options_.seed = std::random_device{}();
+  if (background_) thread_ = std::thread([this] { run_queue(); });
 }
 
 Protocol::~Protocol() {
+  finish();
+  {
+    std::lock_guard lock(mutex_);
+    shutdown_ = true;
+  }
+  work_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void Protocol::emit(const std::string& text, std::uint64_t tag) {
+  std::lock_guard lock(output_mutex_);
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    output_(tag, text.substr(at, end - at));
+    at = end + 1;
+  }
+}
+
+bool Protocol::handle(std::string_view text, std::uint64_t tag) {
+  std::vector<std::string> words = split_words(text);
+  if (words.empty()) return true;
+  if (words[0] == "isready") {
+    emit("readyok", tag);
+    return true;
+  }
+  if (words[0] == "quit") {
+    finish();
+    return false;
+  }
+  std::unique_lock lock(mutex_);
+  if (words[0] == "stop") {
+    stop_everything_read(lock);
+    return true;
+  }
+  Line line{++received_, tag, std::move(words)};
+  if (!background_) {
+    lock.unlock();
+    stop_ = false;  // nothing can stop a search here but its own limits
+    execute(line, false);
+    return true;
+  }
+  if (busy_ || is_long(line.words)) {
+    busy_ = true;
+    queue_.push_back(std::move(line));
+    work_.notify_one();
+    return true;
+  }
+  // Idle and quick: answered here and now, so its replies come before
+  // handle returns.
+  execute(line, false);
+  answered_ = line.number;
+  return true;
+}
+
+void Protocol::stop_everything_read(std::unique_lock<std::mutex>& lock) {
+  stop_through_ = received_;
   stop_ = true;
-  wait();
+  changed_.wait(lock, [this] { return answered_ >= stop_through_ || !busy_; });
+}
+
+void Protocol::finish() {
+  std::unique_lock lock(mutex_);
+  closing_ = true;
+  stop_everything_read(lock);
 }
 
 void Protocol::wait() {
-  if (worker_.joinable()) worker_.join();
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [this] { return !busy_; });
 }
 
-void Protocol::emit(const std::string& line) {
-  std::lock_guard lock(output_mutex_);
-  output_(line);
+// The protocol's thread: runs the queue whenever there is one. A quick line
+// runs under the lock, as it would on the caller's thread; a long one
+// without, so that stop and isready are read meanwhile.
+void Protocol::run_queue() {
+  std::unique_lock lock(mutex_);
+  while (true) {
+    work_.wait(lock, [this] { return shutdown_ || !queue_.empty(); });
+    if (queue_.empty()) return;
+    const Line line = std::move(queue_.front());
+    queue_.pop_front();
+    if (is_long(line.words)) {
+      const bool stopped = line.number <= stop_through_ || closing_;
+      stop_ = stopped;
+      lock.unlock();
+      execute(line, stopped);
+      lock.lock();
+    } else {
+      execute(line, false);
+    }
+    answered_ = line.number;
+    if (queue_.empty()) busy_ = false;
+    changed_.notify_all();
+  }
 }
 
-bool Protocol::handle(std::string_view line) {
-  const std::vector<std::string> words = split_words(line);
-  if (words.empty()) return true;
+void Protocol::execute(const Line& line, bool stopped_before_start) {
+  current_tag_ = line.tag;
+  const std::vector<std::string>& words = line.words;
   const std::string& command = words[0];
-  // These three act on a running search; every other command waits for it.
-  if (command == "stop") {
-    stop_ = true;
-    wait();
-    return true;
-  }
-  if (command == "isready") {
-    emit("readyok");
-    return true;
-  }
-  if (command == "quit") {
-    stop_ = true;
-    wait();
-    return false;
-  }
-  wait();
   if (command == "game")
     command_game(words);
   else if (command == "position")
     command_position(words);
   else if (command == "go")
-    command_go(words);
+    command_go(words, stopped_before_start);
   else if (command == "setoption")
     command_setoption(words);
   else if (command == "perft")
@@ -99,7 +183,6 @@ bool Protocol::handle(std::string_view line) {
     command_help();
   else
     error("unknown command '" + command + "' (try help)");
-  return true;
 }
 
 void Protocol::command_game(const std::vector<std::string>& args) {
@@ -107,6 +190,7 @@ void Protocol::command_game(const std::vector<std::string>& args) {
   for (const std::string& name : game_names_) {
     if (name != args[1]) continue;
     session_ = factory_(name);
+    if (hash_megabytes_) session_->set_table_megabytes(*hash_megabytes_);
     session_->set_own_book(own_book_);
     return;
   }
@@ -122,7 +206,7 @@ void Protocol::command_position(const std::vector<std::string>& args) {
   if (auto problem = session_->set_position(join_words(args, 1, moves_at), moves)) error(*problem);
 }
 
-void Protocol::command_go(const std::vector<std::string>& args) {
+void Protocol::command_go(const std::vector<std::string>& args, bool stopped_before_start) {
   SearchLimits limits;
   SearchOptions options = options_;
   apply_level(level_, limits, options);
@@ -138,31 +222,36 @@ void Protocol::command_go(const std::vector<std::string>& args) {
     const auto value = parse_number(args[++i], 1, key == "depth" ? 1000 : UINT64_MAX / 2);
     if (!value) return error("go " + key + ": '" + args[i] + "' is not a valid number");
     if (key == "depth") limits.depth = static_cast<int>(*value);
-    if (key == "movetime") limits.movetime_ms = static_cast<std::int64_t>(*value);
+    // Beyond kMaxMovetimeMs a deadline would leave the clock's range; no
+    // search gets near it anyway.
+    if (key == "movetime")
+      limits.movetime_ms = static_cast<std::int64_t>(
+          std::min<std::uint64_t>(*value, static_cast<std::uint64_t>(kMaxMovetimeMs)));
     if (key == "nodes") limits.nodes = *value;
   }
   if (session_->outcome() != Outcome::kOngoing) return emit("bestmove (none)");
   // Advancing the seed per search keeps "same seed, same game" while the moves
   // of one game do not all repeat the same draw.
   options_.seed = options_.seed * 6364136223846793005ull + 1442695040888963407ull;
-  stop_ = false;
-  if (background_)
-    worker_ = std::thread([this, limits, options] { run_search(limits, options); });
-  else
-    run_search(limits, options);
+  run_search(limits, options, stopped_before_start);
 }
 
-void Protocol::run_search(const SearchLimits& limits, const SearchOptions& options) {
-  const SearchReport result =
-      session_->search(limits, options, stop_, [this](const SearchReport& r) {
-        emit(info_line(r));
+void Protocol::run_search(SearchLimits limits, const SearchOptions& options,
+                          bool stopped_before_start) {
+  // A search stopped before it began still owes a real move: a depth-1
+  // search takes microseconds, so it runs without the stop flag.
+  const std::atomic<bool> not_stopped{false};
+  if (stopped_before_start) limits = {.depth = 1};
+  const SearchReport result = session_->search(
+      limits, options, stopped_before_start ? not_stopped : stop_, [this](const SearchReport& r) {
+        std::string lines = info_line(r);
         for (const SearchReport::RootScore& root : r.root_scores)
-          emit("info depth " + std::to_string(r.depth) + " move " + root.move + " score " +
-               score_text(root.score, root.proven));
+          lines += "\ninfo depth " + std::to_string(r.depth) + " move " + root.move + " score " +
+                   score_text(root.score, root.proven);
+        emit(lines);
       });
   emit("bestmove " + (result.best.empty() ? std::string("(none)") : result.best));
 }
-
 void Protocol::command_setoption(const std::vector<std::string>& args) {
   if (args.size() != 5 || args[1] != "name" || args[3] != "value")
     return error("usage: setoption name <Name> value <V>");
@@ -176,6 +265,7 @@ void Protocol::command_setoption(const std::vector<std::string>& args) {
     // solver's): 64 MB keeps the web build well inside its 256 MB of memory.
     const auto mb = parse_number(value, 1, kMaxHashMegabytes);
     if (!mb) return bad("a size in MB from 1 to " + std::to_string(kMaxHashMegabytes));
+    hash_megabytes_ = *mb;
     return session_->set_table_megabytes(*mb);
   }
   if (name == "Level") {
@@ -217,12 +307,13 @@ void Protocol::command_perft(const std::vector<std::string>& args) {
   if (args.size() != 2) return error("usage: perft N");
   const auto depth = parse_number(args[1], 0, 64);
   if (!depth) return error("perft: '" + args[1] + "' is not a depth from 0 to 64");
-  emit("perft " + args[1] + " " + std::to_string(session_->perft(static_cast<int>(*depth))));
+  const std::optional<std::uint64_t> count = session_->perft(static_cast<int>(*depth), stop_);
+  emit("perft " + args[1] + " " + (count ? std::to_string(*count) : "stopped"));
 }
 
 void Protocol::command_solve() {
-  stop_ = false;
   Parsed<std::string> result = session_->solve(stop_);
+  if (!result && stop_) return emit("solution stopped");
   if (!result) return error(result.error());
   emit("solution " + *result);
 }

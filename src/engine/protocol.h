@@ -1,18 +1,44 @@
 #pragma once
 // The engine's line-based text protocol, in the spirit of UCI: the same
-// commands come from the command-line tool, the tests and the Web Worker.
-// The protocol only parses and formats text; the game behind it is a
-// GameSession made by a factory, so the protocol knows no game.
+// commands come from the command-line tool, the tests, the desktop app's
+// engine thread and the Web Worker. The protocol only parses and formats
+// text; the game behind it is a GameSession made by a factory, so the
+// protocol knows no game.
 //
 // Commands: game NAME | position (startpos | STRING) [moves M ...] |
 //   go [depth N] [movetime MS] [nodes N] [infinite] | stop | isready |
 //   setoption name NAME value V | d | perft N | moves | solve | newgame |
 //   help | quit.  See README.md for the replies.
+//
+// Who reads when. With `background`, the long commands (`go`, `solve`,
+// `perft`) run on the protocol's own thread, so that `handle` never waits
+// for them:
+//  - `stop`, `isready` and `quit` are answered at once, whatever runs;
+//  - any other line read while a long command runs is queued, and the queue
+//    runs in order after it (one thread owns the session at a time: the
+//    caller's while idle, the protocol's while busy);
+//  - `stop` ends every long command read before it: the running one at once,
+//    a queued one as soon as it starts (a `go` then answers with a depth-1
+//    search, a real move). `stop` returns once all of them have answered, so
+//    `bestmove` comes before anything sent after `stop`;
+//  - `quit`, or finish() at the end of input, stops everything the same way
+//    and for good: later long commands end at once too.
+// Each `go` answers with exactly one `bestmove`, a stopped `solve` with
+// `solution stopped` and a stopped `perft N` with `perft N stopped`; each bad
+// line with exactly one `error` line, changing nothing. Output lines are
+// written whole, one at a time, under one lock.
+//
+// Without `background` (WebAssembly, which has no threads here) every command
+// runs to its end inside `handle`.
 
 #include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -29,45 +55,80 @@ class Protocol {
  public:
   using SessionFactory = std::function<std::unique_ptr<GameSession>(std::string_view game)>;
   using Output = std::function<void(const std::string& line)>;
+  // An output line with the tag of the input line it answers (see handle).
+  using TaggedOutput = std::function<void(std::uint64_t tag, const std::string& line)>;
 
-  // `background`: run `go` on a thread so that `stop` can be read meanwhile
-  // (needs threads; without, a search runs to its limits inside `go`).
   Protocol(SessionFactory factory, std::vector<std::string> game_names, Output output,
            bool background);
+  Protocol(SessionFactory factory, std::vector<std::string> game_names, TaggedOutput output,
+           bool background);
+  // Stops whatever runs (as quit does) and ends the protocol's thread.
   ~Protocol();
   Protocol(const Protocol&) = delete;
   Protocol& operator=(const Protocol&) = delete;
 
-  // Handles one line; returns false once `quit` was read.
-  bool handle(std::string_view line);
-  // Waits for a running search to finish.
+  // Handles one line; returns false once `quit` was read. Every output line
+  // the input line causes carries `tag` (the app's request numbers). Never
+  // waits for a search, except that `stop` and `quit` wait the few
+  // milliseconds the commands they end take to answer.
+  bool handle(std::string_view line, std::uint64_t tag = 0);
+  // The end of input: as `quit`.
+  void finish();
+  // Waits until every line handled so far has been answered (for tests).
   void wait();
 
-  GameSession& session() { return *session_; }
-
  private:
+  struct Line {
+    std::uint64_t number = 0;  // order of arrival, from 1
+    std::uint64_t tag = 0;
+    std::vector<std::string> words;
+  };
+
+  void start_or_queue(Line line);
+  void run_queue();
+  void stop_everything_read(std::unique_lock<std::mutex>& lock);
+  void execute(const Line& line, bool stopped_before_start);
   void command_game(const std::vector<std::string>& args);
   void command_position(const std::vector<std::string>& args);
-  void command_go(const std::vector<std::string>& args);
+  void command_go(const std::vector<std::string>& args, bool stopped_before_start);
   void command_setoption(const std::vector<std::string>& args);
   void command_perft(const std::vector<std::string>& args);
   void command_solve();
   void command_help();
-  void run_search(const SearchLimits& limits, const SearchOptions& options);
-  void emit(const std::string& line);
+  void run_search(SearchLimits limits, const SearchOptions& options, bool stopped_before_start);
+  // Writes text, one output line per line of text, none interleaved.
+  void emit(const std::string& text, std::uint64_t tag);
+  void emit(const std::string& text) { emit(text, current_tag_); }
   void error(const std::string& what) { emit("error " + what); }
 
   SessionFactory factory_;
   std::vector<std::string> game_names_;
-  Output output_;
+  TaggedOutput output_;
   bool background_;
   std::mutex output_mutex_;
+
+  // The game and the settings; touched only by the thread that owns the
+  // session (see above). Every option outlives `game`.
   std::unique_ptr<GameSession> session_;
   SearchOptions options_;
-  bool own_book_ = true;  // OwnBook: kept for every game chosen later
+  std::optional<std::size_t> hash_megabytes_;
+  bool own_book_ = true;
   int level_ = kLevelCount;
-  std::atomic<bool> stop_{false};
-  std::thread worker_;
+  std::uint64_t current_tag_ = 0;  // the tag of the line being executed
+
+  // The queue and who owns the session, under mutex_.
+  std::mutex mutex_;
+  std::condition_variable work_;     // a line was queued, or the thread must end
+  std::condition_variable changed_;  // a line was answered, or the queue ran dry
+  std::deque<Line> queue_;
+  bool busy_ = false;               // the protocol's thread owns the session
+  std::uint64_t received_ = 0;      // lines numbered so far
+  std::uint64_t answered_ = 0;      // the last line executed
+  std::uint64_t stop_through_ = 0;  // long commands up to this line are stopped
+  bool closing_ = false;            // quit or end of input: everything stops
+  bool shutdown_ = false;
+  std::atomic<bool> stop_{false};  // the running long command's stop flag
+  std::thread thread_;
 };
 
 // "win 5", "loss 2", "draw" or "cp 37": a score as the protocol writes it.

@@ -28,9 +28,14 @@ namespace arcade {
 
 struct SearchLimits {
   int depth = 0;                 // 0: up to the game's length
-  std::int64_t movetime_ms = 0;  // 0: no time limit
+  std::int64_t movetime_ms = 0;  // 0: no time limit; at most kMaxMovetimeMs
   std::uint64_t nodes = 0;       // 0: no node limit
 };
+
+// The longest movetime taken literally, about 31 years: a deadline further
+// away would leave the range of the clock's nanoseconds, so callers clamp
+// longer ones to it.
+inline constexpr std::int64_t kMaxMovetimeMs = 1'000'000'000'000;
 
 enum class Algorithm : std::uint8_t { kMinimax, kAlphaBeta };
 

@@ -56,7 +56,8 @@ class GameSession {
   virtual std::string diagram() const = 0;
   virtual std::vector<std::string> legal_moves() const = 0;
   virtual Outcome outcome() const = 0;
-  virtual std::uint64_t perft(int depth) const = 0;
+  // Positions `depth` plies ahead; nothing if `stop` was set before the end.
+  virtual std::optional<std::uint64_t> perft(int depth, const std::atomic<bool>& stop) const = 0;
 
   // Searches the current position; on_iteration sees each finished iteration.
   virtual SearchReport search(const SearchLimits& limits, const SearchOptions& options,
@@ -104,7 +105,11 @@ class GameSessionFor : public GameSession {
   std::string position_text() const override { return G::to_text(position_); }
   std::string diagram() const override { return G::diagram(position_); }
   Outcome outcome() const override { return G::outcome(position_); }
-  std::uint64_t perft(int depth) const override { return arcade::perft<G>(position_, depth); }
+  std::optional<std::uint64_t> perft(int depth, const std::atomic<bool>& stop) const override {
+    const std::uint64_t count = arcade::perft<G>(position_, depth, &stop);
+    if (stop.load()) return std::nullopt;
+    return count;
+  }
 
   std::vector<std::string> legal_moves() const override {
     MoveList<G::kMaxMoves> moves;

@@ -85,25 +85,33 @@ Parsed<std::string> Connect4Session::solve(const std::atomic<bool>& stop) {
 }
 
 // Most of the budget goes to the solver; the rest (a quarter, at most a
-// second) is kept for a fallback search. A position in the book is answered
+// second) is kept for a fallback search. A depth limit short of the end of
+// the game leaves out the solver. A position in the book is answered
 // with the book's move, so that play stays in the book; elsewhere a random
 // one of the best columns when random ties are on.
 std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& limits,
                                                           const SearchOptions& options,
                                                           const std::atomic<bool>& stop) {
   const Clock::time_point start = Clock::now();
+  const bool in_book = active_book() && active_book()->find(position_);
+  // The solver looks to the end of the game: a depth limit short of it
+  // leaves the move to the depth-limited search, unless the book knows it.
+  if (limits.depth > 0 && limits.depth < Connect4::kCells - position_.plies && !in_book)
+    return std::nullopt;
   const std::uint64_t nodes_before = solver().nodes();
   Connect4Solver::Limits budget;
   budget.stop = &stop;
   if (limits.movetime_ms > 0) {
-    const std::int64_t reserve = std::min<std::int64_t>(limits.movetime_ms / 4, 1000);
-    budget.deadline = start + std::chrono::milliseconds(limits.movetime_ms - reserve);
+    const std::int64_t movetime_ms = std::min(limits.movetime_ms, kMaxMovetimeMs);
+    const std::int64_t reserve = std::min<std::int64_t>(movetime_ms / 4, 1000);
+    budget.deadline = start + std::chrono::milliseconds(movetime_ms - reserve);
   }
-  if (limits.nodes > 0)
-    budget.nodes = nodes_before + std::max<std::uint64_t>(1, limits.nodes * 3 / 4);
+  if (limits.nodes > 0) {
+    const std::uint64_t share = std::max<std::uint64_t>(1, limits.nodes - limits.nodes / 4);
+    budget.nodes = share > UINT64_MAX - nodes_before ? UINT64_MAX : nodes_before + share;
+  }
   Connect4Solver& s = solver();
   s.set_limits(budget);
-  const bool in_book = active_book() && active_book()->find(position_);
   const Connect4Solver::BestMoves best = s.best_moves(position_, in_book || !options.random_ties);
   const bool solved = !s.stopped() && !best.columns.empty();
   // Scores of every column are extra: without the time for them, the move
