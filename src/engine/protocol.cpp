@@ -18,6 +18,12 @@ bool is_long(const std::vector<std::string>& words) {
   return words[0] == "go" || words[0] == "solve" || words[0] == "perft";
 }
 
+// A reply's words: its keyword, then the rest ("moves" alone when none).
+std::vector<std::string> prepend(std::string first, std::vector<std::string> rest) {
+  rest.insert(rest.begin(), std::move(first));
+  return rest;
+}
+
 }  // namespace
 
 std::string score_text(Score score, bool proven) {
@@ -176,7 +182,7 @@ void Protocol::execute(const Line& line, bool stopped_before_start) {
   else if (command == "d")
     emit(session_->diagram() + "position " + session_->position_text());
   else if (command == "moves")
-    emit("moves " + join_words(session_->legal_moves()));
+    emit(join_words(prepend("moves", session_->legal_moves())));
   else if (command == "newgame" || command == "ucinewgame")
     session_->clear_table();
   else if (command == "help")
