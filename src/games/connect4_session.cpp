@@ -145,7 +145,9 @@ SearchReport Connect4Session::search(const SearchLimits& limits, const SearchOpt
   if (!options.use_oracle || outcome() != Outcome::kOngoing)
     return GameSessionFor<Connect4>::search(limits, options, stop, on_iteration);
   const Clock::time_point start = Clock::now();
-  const std::uint64_t nodes_before = solver().nodes();
+  // Read without making the solver (and its table): a depth-limited search
+  // may never need it, and a new solver has searched no node.
+  const std::uint64_t nodes_before = solver_ ? solver_->nodes() : 0;
   if (std::optional<SearchReport> report = perfect_move(limits, options, stop)) {
     if (on_iteration) on_iteration(*report);
     return *report;
@@ -154,7 +156,7 @@ SearchReport Connect4Session::search(const SearchLimits& limits, const SearchOpt
   SearchLimits rest = limits;
   if (limits.movetime_ms > 0)
     rest.movetime_ms = std::max<std::int64_t>(1, limits.movetime_ms - ms_since(start));
-  const std::uint64_t used = solver().nodes() - nodes_before;
+  const std::uint64_t used = (solver_ ? solver_->nodes() : 0) - nodes_before;
   if (limits.nodes > 0) rest.nodes = used < limits.nodes ? limits.nodes - used : 1;
   return GameSessionFor<Connect4>::search(rest, options, stop, on_iteration);
 }
