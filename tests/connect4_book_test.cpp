@@ -7,8 +7,13 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <numeric>
 #include <random>
 #include <set>
 #include <sstream>
@@ -138,6 +143,112 @@ TEST(Connect4Book, RejectsDamagedFilesWithAReason) {
   reseal(bytes);
   EXPECT_NE(error_of(bytes).find("no position"), std::string::npos);
   EXPECT_EQ(error_of(good), "accepted");
+}
+
+// "accepted", or why the reader refuses the book's bytes.
+std::string read_result(const std::vector<std::uint8_t>& bytes) {
+  const Parsed<Connect4Book> read = Connect4Book::from_bytes(bytes);
+  return read.ok() ? std::string("accepted") : read.error();
+}
+
+std::string read_result(const Connect4Book& book) {
+  return read_result(book.to_bytes());
+}
+
+bool mentions(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A book of one entry: the position, its score, one best column.
+Connect4Book one_entry(const Position& p, int score, int column) {
+  Connect4Book book;
+  book.insert(p, {score, column_bit(column)});
+  return book;
+}
+
+Position from_bits(std::uint64_t mover, std::uint64_t mask, int plies) {
+  return {mover, mask, static_cast<std::uint8_t>(plies)};
+}
+
+TEST(Connect4Book, RefusesAnEntryForAPositionNoGameHasOpen) {
+  // x has four in column 1: the game is over, there is no move to book.
+  const std::string finished = read_result(one_entry(parse("1212121"), -18, 1));
+  EXPECT_TRUE(mentions(finished, "entry 0")) << finished;
+  EXPECT_TRUE(mentions(finished, "four in a row")) << finished;
+  // An o under an x in one column: x moves first, so no game drops them so.
+  const Position o_under_x = from_bits(/*x=*/1ull << 1, /*both=*/0b11, 2);
+  ASSERT_FALSE(Connect4::from_text(Connect4::to_text(o_under_x)).ok());
+  const std::string unreachable = read_result(one_entry(o_under_x, 0, 3));
+  EXPECT_TRUE(mentions(unreachable, "no game reaches")) << unreachable;
+  // x under o, as in the game "11", is fine.
+  EXPECT_EQ(read_result(one_entry(from_bits(1ull << 0, 0b11, 2), 0, 3)), "accepted");
+}
+
+TEST(Connect4Book, RefusesAScoreNoPositionOfItsPlyCanHave) {
+  // A four takes four discs, so no score beats 22 - 4 = 18 (or -18).
+  for (int score : {19, -19, 21, -21}) {
+    const std::string result = read_result(one_entry(Connect4::start(), score, 3));
+    EXPECT_TRUE(mentions(result, "out of range")) << score << ": " << result;
+  }
+  // 18 is impossible for the empty board, but only a search knows that.
+  EXPECT_EQ(read_result(one_entry(Connect4::start(), 18, 3)), "accepted");
+  // x wins at once with its fourth disc, in column 1: exactly 18, and only
+  // column 1 is best.
+  const Position wins = parse("121212");
+  ASSERT_TRUE(Connect4::can_win_next(wins));
+  ASSERT_EQ(Connect4Solver().solve(wins), 18);
+  const std::string too_low = read_result(one_entry(wins, 17, 0));
+  EXPECT_TRUE(mentions(too_low, "wins at once")) << too_low;
+  const std::string slow_column = read_result(one_entry(wins, 18, 1));
+  EXPECT_TRUE(mentions(slow_column, "does not win at once")) << slow_column;
+  EXPECT_EQ(read_result(one_entry(wins, 18, 0)), "accepted");
+  // o threatens columns 2 and 6 at once: x loses to o's fourth disc, -18.
+  const Position lost = parse("131475");
+  ASSERT_EQ(Connect4::non_losing_moves(lost), 0u);
+  ASSERT_EQ(Connect4Solver().solve(lost), -18);
+  const std::string too_high = read_result(one_entry(lost, -17, 1));
+  EXPECT_TRUE(mentions(too_high, "every move loses at once")) << too_high;
+  EXPECT_EQ(read_result(one_entry(lost, -18, 3)), "accepted");
+}
+
+TEST(Connect4Book, RefusesABestColumnThatLetsTheOpponentWinAtOnce) {
+  // o threatens column 6 only; x must block there.
+  const Position must_block = parse("231415");
+  ASSERT_FALSE(Connect4::can_win_next(must_block));
+  ASSERT_EQ(Connect4::non_losing_moves(must_block), Connect4::bottom_cell(5));
+  const std::string elsewhere = read_result(one_entry(must_block, 0, 3));
+  EXPECT_TRUE(mentions(elsewhere, "lets the opponent win at once")) << elsewhere;
+  EXPECT_EQ(read_result(one_entry(must_block, 0, 5)), "accepted");
+}
+
+// The child of a best column scores the negation of its parent's score, and
+// no child scores better for the parent than that.
+TEST(Connect4Book, RefusesEntriesTheirChildrenContradict) {
+  Connect4Book book;
+  book.insert(Connect4::start(), {1, column_bit(3)});
+  book.insert(parse("4"), {-1, column_bit(3)});
+  book.insert(parse("3"), {0, column_bit(3)});  // the published value of 3 is 0
+  EXPECT_EQ(read_result(book), "accepted");
+  Connect4Book best_child_disagrees = book;
+  best_child_disagrees.insert(parse("4"), {1, column_bit(3)});
+  const std::string disagrees = read_result(best_child_disagrees);
+  EXPECT_TRUE(mentions(disagrees, "entry 0: best column 4 is worth -1")) << disagrees;
+  Connect4Book better_child = book;
+  better_child.insert(parse("3"), {-2, column_bit(3)});  // 3 would win with 2 for x
+  const std::string better = read_result(better_child);
+  EXPECT_TRUE(mentions(better, "entry 0: column 3 is worth 2")) << better;
+  EXPECT_TRUE(mentions(better, "the entry's score is 1")) << better;
+}
+
+TEST(Connect4Book, RefusesAHeaderDeeperThanEveryEntry) {
+  Connect4Book book;
+  book.insert(Connect4::start(), {1, column_bit(3)});
+  book.insert(parse("4"), {-1, column_bit(3)});
+  std::vector<std::uint8_t> bytes = book.to_bytes();
+  bytes[5] = 2;  // the deepest ply: the entries go to 1
+  reseal(bytes);
+  const std::string result = read_result(bytes);
+  EXPECT_TRUE(mentions(result, "deepest")) << result;
 }
 
 // --- What a build solves ---
@@ -310,6 +421,112 @@ TEST(ShippedConnect4Book, SampledEntriesAgreeWithTheSolverAlone) {
   EXPECT_GE(checked, 2 * (book->max_plies() - 5));
 }
 
+// An entry word of a book: bits 13-63 the key, 7-12 the score + 32, 0-6 the
+// best columns (games/connect4_book.h).
+enum class Field { kColumns, kScore, kKey };
+
+Field field_of_bit(int bit) {
+  return bit < 7 ? Field::kColumns : bit < 13 ? Field::kScore : Field::kKey;
+}
+
+// The position of a key, decoded here from its definition (Connect4::key:
+// the mover's discs plus every disc; in a column of h discs that is the
+// mover's discs plus 2^h - 1, so with one added its highest bit is bit h),
+// or nothing for a key no position has.
+std::optional<Position> position_of(std::uint64_t key) {
+  constexpr int kStride = Connect4::kHeight + 1;
+  Position p;
+  for (int c = 0; c < Connect4::kWidth; ++c) {
+    const std::uint64_t marked = ((key >> (c * kStride)) & ((1u << kStride) - 1)) + 1;
+    const int height = std::bit_width(marked) - 1;
+    if (height > Connect4::kHeight) return std::nullopt;
+    p.mask |= ((1ull << height) - 1) << (c * kStride);
+    p.mover |= (marked - (1ull << height)) << (c * kStride);
+  }
+  if (key >> (Connect4::kWidth * kStride)) return std::nullopt;
+  p.plies = static_cast<std::uint8_t>(std::popcount(p.mask));
+  return p;
+}
+
+// Whether `key` may stand between keys `before` and `after` in a book to
+// ply `max_plies`: a legal game's position (Connect4::from_text judges
+// that), not over, as deep as the book at most, the smaller key of its
+// mirror pair, in order.
+bool fits_in_place(std::uint64_t key, std::uint64_t before, std::uint64_t after, int max_plies) {
+  const std::optional<Position> p = position_of(key);
+  if (!p || p->plies > max_plies || key <= before || key >= after) return false;
+  if (Connect4Book::canonical_key(*p) != key) return false;
+  const Parsed<Position> legal = Connect4::from_text(Connect4::to_text(*p));
+  return legal.ok() && *legal == *p && Connect4::outcome(*p) == Outcome::kOngoing;
+}
+
+struct FlipCount {
+  int flips = 0, loaded = 0, in_place = 0;
+};
+
+// Every single-bit flip of the words of 40 entries of the shipped book
+// (chosen with a fixed seed), each book resealed with a fresh checksum so
+// that only the reader's checks of the entries stand in its way. Facts
+// known here without the reader say which flips must be refused: a key
+// that is no legal, unfinished position in its place in key order; no best
+// column left; a score beyond 18 or -18 (a four takes four discs). Other
+// flips give entries that may be true of some book: a flip there is
+// refused only when the position itself or the entries around it
+// contradict it, and `arcade book check` (solving again) is what finds
+// the rest. The counts are printed.
+TEST(ShippedConnect4Book, RefusesSingleBitFlipsThatNoTrueEntryCanHave) {
+  const auto book = shipped();
+  ASSERT_TRUE(book);
+  const std::vector<std::uint8_t> good = book->to_bytes();
+  constexpr std::size_t kHeaderBytes = 12, kSampled = 40;
+  std::vector<std::uint64_t> keys;
+  for (const Position& p : book->positions()) keys.push_back(Connect4Book::canonical_key(p));
+  std::vector<std::size_t> entries(keys.size());
+  std::iota(entries.begin(), entries.end(), std::size_t{0});
+  std::vector<std::size_t> sample;
+  std::sample(entries.begin(), entries.end(), std::back_inserter(sample), kSampled,
+              std::mt19937_64(40));
+  ASSERT_EQ(sample.size(), kSampled);
+  std::map<Field, FlipCount> counts;
+  for (std::size_t entry : sample) {
+    const Connect4Book::Entry e = *book->find(*position_of(keys[entry]));
+    ASSERT_EQ(std::popcount(e.best_columns), 1) << "the book stores one best column, its move";
+    const std::uint64_t before = entry > 0 ? keys[entry - 1] : 0;
+    const std::uint64_t after = entry + 1 < keys.size() ? keys[entry + 1] : ~0ull;
+    for (int bit = 0; bit < 64; ++bit) {
+      std::vector<std::uint8_t> bytes = good;
+      bytes[kHeaderBytes + 8 * entry + static_cast<std::size_t>(bit / 8)] ^=
+          static_cast<std::uint8_t>(1u << (bit % 8));
+      reseal(bytes);
+      const bool loaded = Connect4Book::from_bytes(bytes).ok();
+      FlipCount& count = counts[field_of_bit(bit)];
+      ++count.flips;
+      count.loaded += loaded;
+      bool may_load = true;
+      if (field_of_bit(bit) == Field::kKey) {
+        may_load =
+            fits_in_place(keys[entry] ^ (1ull << (bit - 13)), before, after, book->max_plies());
+        count.in_place += may_load;
+      } else if (field_of_bit(bit) == Field::kColumns) {
+        may_load = !(e.best_columns >> bit & 1);
+      } else {
+        const int flipped = ((e.score + 32) ^ (1 << (bit - 7))) - 32;
+        may_load = flipped >= -18 && flipped <= 18;
+      }
+      if (!may_load) {
+        EXPECT_FALSE(loaded) << "entry " << entry << " bit " << bit;
+      }
+    }
+  }
+  EXPECT_EQ(counts[Field::kKey].flips, 51 * static_cast<int>(kSampled));
+  std::cout << "[ flips    ] single-bit flips of " << kSampled << " entries that still load: key "
+            << counts[Field::kKey].loaded << " of " << counts[Field::kKey].flips << " ("
+            << counts[Field::kKey].in_place << " a legal position in place), score "
+            << counts[Field::kScore].loaded << " of " << counts[Field::kScore].flips
+            << ", best columns " << counts[Field::kColumns].loaded << " of "
+            << counts[Field::kColumns].flips << "\n";
+}
+
 TEST(ShippedConnect4Book, PerfectPlayAnswersFromTheBookWithoutSearching) {
   const auto book = shipped();
   ASSERT_TRUE(book);
@@ -426,21 +643,38 @@ TEST_F(BookCommand, BadArgumentsGetAUsage) {
   EXPECT_NE(err_.str().find("unknown sub-command"), std::string::npos) << err_.str();
 }
 
-TEST_F(BookCommand, CheckFindsAWrongEntry) {
-  // Two middle-game positions of the data set (c4_L2_R1), quick to solve.
+// A position of c4_L2_R1 (middle game, quick to solve) with its score and
+// best column, and a wrong score for it that the reader cannot see: one
+// step nearer a draw (a win or a loss one disc later), which fits every
+// fact loading checks.
+struct WrongEntry {
+  Position position;
+  int score = 0, wrong_score = 0;
+  Move move = 0;
+};
+
+std::vector<WrongEntry> wrong_entries_loading_accepts(std::size_t count) {
   std::ifstream in(std::string(ARCADE_DATA_DIR) + "/connect4/c4_L2_R1.txt");
-  std::string moves_a, moves_b;
-  int score_a = 0, score_b = 0;
-  ASSERT_TRUE(in >> moves_a >> score_a >> moves_b >> score_b);
+  std::vector<WrongEntry> found;
   Connect4Solver solver;
-  const Position a = parse(moves_a), b = parse(moves_b);
-  const Move move_a = solver.best_moves(a, true).columns.front();
-  const Move move_b = solver.best_moves(b, true).columns.front();
+  std::string moves;
+  for (int score; found.size() < count && in >> moves >> score;) {
+    WrongEntry w{parse(moves), score, score > 0 ? score - 1 : score + 1, 0};
+    w.move = solver.best_moves(w.position, true).columns.front();
+    if (read_result(one_entry(w.position, w.wrong_score, w.move)) == "accepted") found.push_back(w);
+  }
+  return found;
+}
+
+TEST_F(BookCommand, CheckFindsAWrongEntry) {
+  const std::vector<WrongEntry> entries = wrong_entries_loading_accepts(2);
+  ASSERT_EQ(entries.size(), 2u);
+  const WrongEntry &a = entries[0], &b = entries[1];
   Connect4Book good;
-  good.insert(a, {score_a, column_bit(move_a)});
-  good.insert(b, {score_b, column_bit(move_b)});
+  good.insert(a.position, {a.score, column_bit(a.move)});
+  good.insert(b.position, {b.score, column_bit(b.move)});
   Connect4Book bad = good;
-  bad.insert(b, {score_b + 1, column_bit(move_b)});
+  bad.insert(b.position, {b.wrong_score, column_bit(b.move)});
   const fs::path good_path = dir_ / "good.book", bad_path = dir_ / "bad.book";
   for (const auto& [path, book] : {std::pair{good_path, &good}, std::pair{bad_path, &bad}}) {
     const std::vector<std::uint8_t> bytes = book->to_bytes();

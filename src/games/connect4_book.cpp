@@ -1,6 +1,7 @@
 #include "games/connect4_book.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <string>
 
@@ -74,7 +75,149 @@ void write_le(std::vector<std::uint8_t>& out, std::uint64_t v, int count) {
   for (int i = 0; i < count; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
 }
 
-// What is wrong with entry i (its word, the previous key), or nothing.
+int score_of(Bits word) {
+  return static_cast<int>((word >> kScoreShift) & 63) - kScoreOffset;
+}
+
+std::uint8_t columns_of(Bits word) {
+  return static_cast<std::uint8_t>(word & 127);
+}
+
+// The index of the entry with this (canonical) key, if there is one.
+std::optional<std::size_t> index_of(const std::vector<Bits>& words, Bits key) {
+  const auto it = std::lower_bound(words.begin(), words.end(), key << kKeyShift);
+  if (it == words.end() || key_of(*it) != key) return std::nullopt;
+  return static_cast<std::size_t>(it - words.begin());
+}
+
+std::string column_name(int column) {
+  return std::to_string(column + 1);
+}
+
+// --- Facts every true entry obeys, checked when a book is read ---
+//
+// A book can be damaged in ways its checksum does not see (a bad build, a
+// file rewritten with a fresh checksum). Each fact below holds for the
+// exact entry of any position, whoever built it; none needs a search.
+
+// The score of a win completed with the winner's n-th disc (data-set
+// convention, connect4_solver.h): 22 - n. A four takes at least 4 discs,
+// and a side has at most 21, so a win that needs more scores 0: no side
+// can win, a draw is the best there is.
+int win_score(int winner_discs) {
+  return std::max(0, Connect4::kCells / 2 + 1 - std::max(winner_discs, 4));
+}
+
+Bits cell(int column, int row) {
+  return 1ull << (column * kStride + row);
+}
+
+// Whether the discs of a position without a four can have been dropped in
+// turn, the first player first: take discs off the column tops, the last
+// mover's first, until none is left (with no four on the board, any order
+// of drops is a game). Height combinations that failed are remembered, one
+// mixed-radix digit a column, so each is tried once.
+class DropOrder {
+ public:
+  explicit DropOrder(const Connect4::Position& p)
+      : first_player_(Connect4::x_to_move(p) ? p.mover : Connect4::opponent(p)),
+        second_player_(p.mask ^ first_player_) {
+    std::size_t combinations = 1;
+    for (int c = 0; c < Connect4::kWidth; ++c) {
+      heights_[c] = std::popcount(p.mask & Connect4::column_mask(c));
+      radix_[c] = combinations;
+      state_ += static_cast<std::size_t>(heights_[c]) * combinations;
+      combinations *= static_cast<std::size_t>(heights_[c] + 1);
+    }
+    failed_.assign(combinations, false);
+  }
+
+  bool possible() { return peel(std::popcount(first_player_ | second_player_)); }
+
+ private:
+  bool peel(int discs) {
+    if (discs == 0) return true;
+    if (failed_[state_]) return false;
+    // Disc number `discs` was the first player's when odd.
+    const Bits last_mover = discs % 2 == 1 ? first_player_ : second_player_;
+    for (int c = 0; c < Connect4::kWidth; ++c) {
+      if (heights_[c] == 0 || !(last_mover & cell(c, heights_[c] - 1))) continue;
+      take_top(c, -1);
+      const bool ok = peel(discs - 1);
+      take_top(c, +1);
+      if (ok) return true;
+    }
+    failed_[state_] = true;
+    return false;
+  }
+  void take_top(int column, int step) {
+    heights_[column] += step;
+    state_ = step > 0 ? state_ + radix_[column] : state_ - radix_[column];
+  }
+
+  Bits first_player_, second_player_;
+  std::array<int, Connect4::kWidth> heights_{};
+  std::array<std::size_t, Connect4::kWidth> radix_{};
+  std::size_t state_ = 0;
+  std::vector<bool> failed_;
+};
+
+// A legal, unfinished position: no four, a free cell, a possible history.
+std::optional<std::string> position_error(const Connect4::Position& p) {
+  if (Connect4::has_four(p.mover) || Connect4::has_four(Connect4::opponent(p)))
+    return "a position with four in a row (a finished game has no entry)";
+  if (p.plies >= Connect4::kCells) return "a full board (a finished game has no entry)";
+  if (!DropOrder(p).possible()) return "a position no game reaches (discs not droppable in turn)";
+  return std::nullopt;
+}
+
+// The score's range from the discs each side has played: a win at once
+// when there is one; else a loss at once when every move allows one; else
+// a win from the mover's second disc on or a loss from the opponent's
+// second disc on.
+std::optional<std::string> score_error(const Connect4::Position& p, int score) {
+  const int mine = p.plies / 2, theirs = (p.plies + 1) / 2;  // discs played
+  if (Connect4::can_win_next(p)) {
+    const int win = win_score(mine + 1);
+    if (score == win) return std::nullopt;
+    return "score " + std::to_string(score) +
+           ", but the side to move wins at once: " + std::to_string(win);
+  }
+  if (!Connect4::non_losing_moves(p)) {
+    const int loss = -win_score(theirs + 1);
+    if (score == loss) return std::nullopt;
+    return "score " + std::to_string(score) +
+           ", but every move loses at once: " + std::to_string(loss);
+  }
+  const int lo = -win_score(theirs + 2), hi = win_score(mine + 2);
+  if (score >= lo && score <= hi) return std::nullopt;
+  return "score " + std::to_string(score) + " out of range " + std::to_string(lo) + ".." +
+         std::to_string(hi) + " for ply " + std::to_string(p.plies);
+}
+
+// Best columns are playable, and no worse than a win or a safe move
+// available at once: a column that wins at once scores more than any
+// other, and one that lets the opponent win at once less than any other.
+std::optional<std::string> columns_error(const Connect4::Position& p, std::uint8_t columns) {
+  if (columns == 0) return "an entry with no best column";
+  const Bits wins = Connect4::winning_cells(p.mover, p.mask) & Connect4::playable(p);
+  const Bits safe = Connect4::non_losing_moves(p);
+  for (int c = 0; c < Connect4::kWidth; ++c) {
+    if (!(columns & (1u << c))) continue;
+    if (p.mask & Connect4::top_cell(c)) return "a best column that is full";
+    const Bits move = Connect4::move_cell(p, static_cast<Move>(c));
+    if (wins && !(move & wins))
+      return "best column " + column_name(c) + " does not win at once, though a column does";
+    if (!wins && safe && !(move & safe))
+      return "best column " + column_name(c) +
+             " lets the opponent win at once, though a column "
+             "does not";
+  }
+  return std::nullopt;
+}
+
+// What is wrong with entry i on its own (its word, the previous key), or
+// nothing.
 std::optional<std::string> entry_error(Bits word, std::optional<Bits> previous_key, int max_plies) {
   const Bits key = key_of(word);
   if (previous_key && key <= *previous_key) return "keys out of order";
@@ -83,13 +226,136 @@ std::optional<std::string> entry_error(Bits word, std::optional<Bits> previous_k
   if (p->plies > max_plies) return "a position deeper than the header says";
   if (Connect4Book::canonical_key(*p) != key)
     return "a key that is not the smaller of its mirror pair";
-  const int score = static_cast<int>((word >> kScoreShift) & 63) - kScoreOffset;
-  if (score < -Connect4::kCells / 2 || score > Connect4::kCells / 2) return "a score out of range";
-  const auto columns = static_cast<std::uint8_t>(word & 127);
-  if (columns == 0) return "an entry with no best column";
-  for (int c = 0; c < Connect4::kWidth; ++c)
-    if ((columns & (1u << c)) && (p->mask & Connect4::top_cell(c)))
-      return "a best column that is full";
+  if (std::optional<std::string> error = position_error(*p)) return error;
+  if (std::optional<std::string> error = score_error(*p, score_of(word))) return error;
+  return columns_error(*p, columns_of(word));
+}
+
+// --- Facts between entries ---
+//
+// Exact scores obey negamax: a position scores the best of its moves, each
+// worth the negation of the position it leads to. The book holds few
+// children of its positions (its tree keeps the perfect player's side), but
+// many grandchildren, and many positions are decided by their next disc;
+// so a move's value is taken from its position's entry, from a result at
+// once, or bounded below by the answers to it whose values are known.
+
+// The entries of a book being read, found by key through a hash table:
+// the checks between entries look up some 300,000 positions, mostly
+// absent, and a binary search each took most of the load time.
+class EntryTable {
+ public:
+  EntryTable(const std::vector<Bits>& words, int max_plies)
+      : words_(words),
+        max_plies_(max_plies),
+        slots_(std::bit_ceil(2 * words.size() + 2), 0),
+        shift_(64 - std::countr_zero(slots_.size())) {
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      std::size_t slot = first_slot(key_of(words[i]));
+      while (slots_[slot]) slot = next_slot(slot);
+      slots_[slot] = static_cast<std::uint32_t>(i + 1);
+    }
+  }
+
+  // The index of the entry for x, if the book holds x.
+  std::optional<std::size_t> find(const Connect4::Position& x) const {
+    if (x.plies > max_plies_) return std::nullopt;
+    const Bits key = Connect4Book::canonical_key(x);
+    for (std::size_t slot = first_slot(key); slots_[slot]; slot = next_slot(slot))
+      if (key_of(words_[slots_[slot] - 1]) == key) return slots_[slot] - 1;
+    return std::nullopt;
+  }
+  const std::vector<Bits>& words() const { return words_; }
+  int max_plies() const { return max_plies_; }
+
+ private:
+  // Fibonacci hashing: the top bits of the key times 2^64 / golden ratio.
+  std::size_t first_slot(Bits key) const { return (key * 0x9E3779B97F4A7C15ull) >> shift_; }
+  std::size_t next_slot(std::size_t slot) const { return (slot + 1) & (slots_.size() - 1); }
+
+  const std::vector<Bits>& words_;
+  int max_plies_;
+  std::vector<std::uint32_t> slots_;  // entry index + 1; 0: empty
+  int shift_;
+};
+
+// A score known without a search, and the entry it comes from, if any.
+struct Known {
+  int score = 0;
+  std::optional<std::size_t> entry;
+};
+
+// The score of x if the book holds it or the next disc decides it: the
+// game is over, the side to move wins at once, or every move loses at once.
+std::optional<Known> known_score(const EntryTable& book, const Connect4::Position& x) {
+  const int mine = x.plies / 2, theirs = (x.plies + 1) / 2;  // discs played
+  if (Connect4::has_four(Connect4::opponent(x))) return Known{-win_score(theirs), {}};
+  if (x.plies == Connect4::kCells) return Known{0, {}};
+  if (Connect4::can_win_next(x)) return Known{win_score(mine + 1), {}};
+  if (!Connect4::non_losing_moves(x)) return Known{-win_score(theirs + 1), {}};
+  const std::optional<std::size_t> j = book.find(x);
+  if (!j) return std::nullopt;
+  return Known{score_of(book.words()[*j]), j};
+}
+
+// What the book and the position tell of a move's value for the side that
+// makes it: exact (`exact`), or at most `value`, as an answer to it with a
+// known score shows; nothing when no answer is known. Only an exact value
+// says anything about a column that is not best, so for those
+// (`exact_only`) the search for answers stops at the first unknown one.
+struct MoveValue {
+  int value = 0;
+  bool exact = false;
+  std::optional<std::size_t> entry;  // where the value or the bound comes from
+};
+
+std::optional<MoveValue> move_value(const EntryTable& book, const Connect4::Position& after,
+                                    bool exact_only) {
+  if (std::optional<Known> k = known_score(book, after))
+    return MoveValue{-k->score, true, k->entry};
+  // Answers beyond the book's deepest ply are known only when decided at
+  // once, which rarely bounds anything: not worth the load time.
+  if (after.plies >= book.max_plies()) return std::nullopt;
+  std::optional<MoveValue> bound;
+  bool every_answer_known = true;
+  for (int d = 0; d < Connect4::kWidth; ++d) {
+    if (after.mask & Connect4::top_cell(d)) continue;
+    const std::optional<Known> answer =
+        known_score(book, Connect4::play(after, static_cast<Move>(d)));
+    if (!answer && exact_only) return std::nullopt;
+    if (!answer) {
+      every_answer_known = false;
+    } else if (!bound || answer->score < bound->value) {
+      bound = MoveValue{answer->score, false, answer->entry};
+    }
+  }
+  if (bound) bound->exact = every_answer_known;
+  return bound;
+}
+
+std::string value_text(const MoveValue& v) {
+  return (v.exact ? "is worth " : "is worth at most ") + std::to_string(v.value) +
+         (v.entry ? " (entry " + std::to_string(*v.entry) + ")" : " (decided at once)");
+}
+
+// What is wrong between entry i and what the book and the positions tell
+// of its moves: its score is the value of each best column, and no column
+// is worth more.
+std::optional<std::string> moves_error(const EntryTable& book, std::size_t i) {
+  const Bits word = book.words()[i];
+  const Connect4::Position p = *position_of_key(key_of(word));  // checked on its own
+  const int score = score_of(word);
+  for (int c = 0; c < Connect4::kWidth; ++c) {
+    if (p.mask & Connect4::top_cell(c)) continue;
+    const bool best = columns_of(word) & (1u << c);
+    const std::optional<MoveValue> v =
+        move_value(book, Connect4::play(p, static_cast<Move>(c)), /*exact_only=*/!best);
+    if (!v) continue;
+    if ((best && (v->exact ? v->value != score : v->value < score)) ||
+        (v->exact && v->value > score))
+      return std::string(best ? "best " : "") + "column " + column_name(c) + " " + value_text(*v) +
+             ", the entry's score is " + std::to_string(score);
+  }
   return std::nullopt;
 }
 
@@ -125,6 +391,7 @@ Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> byte
   Connect4Book book;
   book.max_plies_ = bytes[5];
   book.words_.reserve(count);
+  int deepest = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const Bits word = read_le(bytes, kHeaderBytes + 8 * i, 8);
     const std::optional<Bits> previous =
@@ -132,7 +399,16 @@ Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> byte
     if (std::optional<std::string> error = entry_error(word, previous, book.max_plies_))
       return ParseError{"book: entry " + std::to_string(i) + ": " + *error};
     book.words_.push_back(word);
+    deepest = std::max<int>(deepest, position_of_key(key_of(word))->plies);
   }
+  if (deepest != book.max_plies_)
+    return ParseError{"book: the header says the deepest ply is " +
+                      std::to_string(book.max_plies_) + ", the deepest entry has " +
+                      std::to_string(deepest)};
+  const EntryTable table(book.words_, book.max_plies_);
+  for (std::size_t i = 0; i < count; ++i)
+    if (std::optional<std::string> error = moves_error(table, i))
+      return ParseError{"book: entry " + std::to_string(i) + ": " + *error};
   return book;
 }
 
@@ -149,11 +425,9 @@ std::optional<Connect4Book::Entry> Connect4Book::find(const Position& p) const {
   if (p.plies > max_plies_ || words_.empty()) return std::nullopt;
   const Bits key = Connect4::key(p), mirrored_key = Connect4::key(mirror(p));
   const Bits canonical = std::min(key, mirrored_key);
-  const auto it = std::lower_bound(words_.begin(), words_.end(), canonical << kKeyShift);
-  if (it == words_.end() || key_of(*it) != canonical) return std::nullopt;
-  Entry e;
-  e.score = static_cast<int>((*it >> kScoreShift) & 63) - kScoreOffset;
-  e.best_columns = static_cast<std::uint8_t>(*it & 127);
+  const std::optional<std::size_t> i = index_of(words_, canonical);
+  if (!i) return std::nullopt;
+  Entry e{score_of(words_[*i]), columns_of(words_[*i])};
   // Symmetric positions have key == mirrored_key; their columns are stored as is.
   if (canonical != key) e.best_columns = mirror_columns(e.best_columns);
   return e;

@@ -1,8 +1,9 @@
 #pragma once
 // A Connect Four opening book: for every position it holds, the exact score
-// (data-set convention, see connect4_solver.h) and every column that keeps
-// it. Made by `arcade book build` (cli/book.cpp) with the exact solver, so an
-// early move, which the solver alone would need minutes for, is a lookup.
+// (data-set convention, see connect4_solver.h) and columns that keep it
+// (`arcade book build` stores one, the book's move: the most central). Made
+// by `arcade book build` (cli/book.cpp) with the exact solver, so an early
+// move, which the solver alone would need minutes for, is a lookup.
 //
 // A position and its mirror image share one entry, under the smaller of
 // their two keys (mirror symmetry halves the book). Entries are 64-bit words
@@ -46,8 +47,25 @@ class Connect4Book {
   // The smaller key of p and its mirror image: the key of p's entry.
   static std::uint64_t canonical_key(const Position& p);
 
-  // Reads a book file; any damage (size, order, range, checksum) is an error
-  // that names what is wrong.
+  // Reads a book file. Refused, with a message naming the entry and what is
+  // wrong: a damaged header, size or checksum; and any entry that no exact
+  // book could hold, as far as that shows without a search:
+  //  - its key is no legal, unfinished position (no four, a possible order
+  //    of drops), is out of order, is not the smaller of its mirror pair, or
+  //    is deeper than the header's deepest ply (which must be the deepest
+  //    entry's);
+  //  - its score is outside what the discs played allow: a win at once when
+  //    there is one, a loss at once when every move allows one, otherwise
+  //    from losing to the opponent's second disc to winning with one's own
+  //    second, and never beyond 18 or -18 (a four takes four discs);
+  //  - a best column is full, does not win at once while another column
+  //    does, or lets the opponent win at once while another does not;
+  //  - negamax between entries: a best column is worth exactly the score
+  //    and no column more, where a move's value is known from the entry of
+  //    the position it leads to or a result decided at once, or bounded by
+  //    the known answers to it (entries two plies on).
+  // What only solving can tell (a score or best column that fits all of
+  // that) is for `arcade book check`.
   static Parsed<Connect4Book> from_bytes(std::span<const std::uint8_t> bytes);
   std::vector<std::uint8_t> to_bytes() const;
 
