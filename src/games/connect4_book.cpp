@@ -116,20 +116,19 @@ Bits cell(int column, int row) {
 // turn, the first player first: take discs off the column tops, the last
 // mover's first, until none is left (with no four on the board, any order
 // of drops is a game). Height combinations that failed are remembered, one
-// mixed-radix digit a column, so each is tried once.
+// mixed-radix digit a column, so each is tried once; the memory for that is
+// taken at the first failure, as most positions of a book never backtrack.
 class DropOrder {
  public:
   explicit DropOrder(const Connect4::Position& p)
       : first_player_(Connect4::x_to_move(p) ? p.mover : Connect4::opponent(p)),
         second_player_(p.mask ^ first_player_) {
-    std::size_t combinations = 1;
     for (int c = 0; c < Connect4::kWidth; ++c) {
       heights_[c] = std::popcount(p.mask & Connect4::column_mask(c));
-      radix_[c] = combinations;
-      state_ += static_cast<std::size_t>(heights_[c]) * combinations;
-      combinations *= static_cast<std::size_t>(heights_[c] + 1);
+      radix_[c] = combinations_;
+      state_ += static_cast<std::size_t>(heights_[c]) * combinations_;
+      combinations_ *= static_cast<std::size_t>(heights_[c] + 1);
     }
-    failed_.assign(combinations, false);
   }
 
   bool possible() { return peel(std::popcount(first_player_ | second_player_)); }
@@ -137,7 +136,7 @@ class DropOrder {
  private:
   bool peel(int discs) {
     if (discs == 0) return true;
-    if (failed_[state_]) return false;
+    if (!failed_.empty() && failed_[state_]) return false;
     // Disc number `discs` was the first player's when odd.
     const Bits last_mover = discs % 2 == 1 ? first_player_ : second_player_;
     for (int c = 0; c < Connect4::kWidth; ++c) {
@@ -147,6 +146,7 @@ class DropOrder {
       take_top(c, +1);
       if (ok) return true;
     }
+    if (failed_.empty()) failed_.assign(combinations_, false);
     failed_[state_] = true;
     return false;
   }
@@ -158,8 +158,8 @@ class DropOrder {
   Bits first_player_, second_player_;
   std::array<int, Connect4::kWidth> heights_{};
   std::array<std::size_t, Connect4::kWidth> radix_{};
-  std::size_t state_ = 0;
-  std::vector<bool> failed_;
+  std::size_t combinations_ = 1, state_ = 0;
+  std::vector<bool> failed_;  // by state; empty until the first failure
 };
 
 // A legal, unfinished position: no four, a free cell, a possible history.
