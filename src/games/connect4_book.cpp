@@ -300,9 +300,11 @@ std::optional<Known> known_score(const EntryTable& book, const Connect4::Positio
 
 // What the book and the position tell of a move's value for the side that
 // makes it: exact (`exact`), or at most `value`, as an answer to it with a
-// known score shows; nothing when no answer is known. Only an exact value
-// says anything about a column that is not best, so for those
-// (`exact_only`) the search for answers stops at the first unknown one.
+// known score shows; nothing when no answer is known. The answers are
+// looked at only when asked (`answers`): for a column that is not best only
+// an exact value says anything, and the answers to such a column are
+// rarely all known (measured: 0.02% of the single-bit flips of the shipped
+// book, for 15% of the load time).
 struct MoveValue {
   int value = 0;
   bool exact = false;
@@ -310,19 +312,18 @@ struct MoveValue {
 };
 
 std::optional<MoveValue> move_value(const EntryTable& book, const Connect4::Position& after,
-                                    bool exact_only) {
+                                    bool answers) {
   if (std::optional<Known> k = known_score(book, after))
     return MoveValue{-k->score, true, k->entry};
   // Answers beyond the book's deepest ply are known only when decided at
   // once, which rarely bounds anything: not worth the load time.
-  if (after.plies >= book.max_plies()) return std::nullopt;
+  if (!answers || after.plies >= book.max_plies()) return std::nullopt;
   std::optional<MoveValue> bound;
   bool every_answer_known = true;
   for (int d = 0; d < Connect4::kWidth; ++d) {
     if (after.mask & Connect4::top_cell(d)) continue;
     const std::optional<Known> answer =
         known_score(book, Connect4::play(after, static_cast<Move>(d)));
-    if (!answer && exact_only) return std::nullopt;
     if (!answer) {
       every_answer_known = false;
     } else if (!bound || answer->score < bound->value) {
@@ -349,7 +350,7 @@ std::optional<std::string> moves_error(const EntryTable& book, std::size_t i) {
     if (p.mask & Connect4::top_cell(c)) continue;
     const bool best = columns_of(word) & (1u << c);
     const std::optional<MoveValue> v =
-        move_value(book, Connect4::play(p, static_cast<Move>(c)), /*exact_only=*/!best);
+        move_value(book, Connect4::play(p, static_cast<Move>(c)), /*answers=*/best);
     if (!v) continue;
     if ((best && (v->exact ? v->value != score : v->value < score)) ||
         (v->exact && v->value > score))
