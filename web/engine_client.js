@@ -3,29 +3,48 @@
 // with a <script> tag before the app's own script.
 //
 //   arcadeEngine.send(request, line)  hands one protocol line to the engine
-//   arcadeEngine.stop()               ends every search sent so far, at once
+//   arcadeEngine.stop()               ends every long command sent so far, at once
 //   arcadeEngine.poll()               the replies since the last call, as text:
 //                                     "request\x1fline" records joined by "\x1e"
 //   arcadeEngine.ready()              true once the engine has loaded
-//   arcadeEngine.stats()              load and restart times, for tests
+//   arcadeEngine.stats()              load and restart figures and the state, for tests
 //
-// Stopping without SharedArrayBuffer. A search runs inside one message
+// The answers are the native protocol's (src/engine/protocol.h, with a
+// background thread). Long commands are `go`, `solve` and `perft N`; every
+// other line waits for the long commands before it, then runs in order. Each
+// request gets its replies once, tagged with its number.
+//
+// Stopping without SharedArrayBuffer. A long command runs inside one message
 // handler of the worker, which cannot read a `stop` message until it ends.
-// So stop() answers for the engine: the search's bestmove is the first move
-// of the last `info ... pv` line it sent (the best move of its last finished
-// iteration, as a native stop gives). Then the worker is terminated and a new
-// one is started, given the state the old one had (the accepted `game`,
-// `setoption` and `position` lines, replayed with request 0, whose replies are
-// dropped) and then every line the old worker had not finished. A search that
-// had sent no `info` yet, or had not begun, is answered by the new worker
-// with `go depth 1` under its own request number: its move arrives a moment
-// later (a worker restart) rather than at once, but it is a real move.
+// So stop() answers for the engine, as a native `stop` ends every long
+// command read before it:
+//   - a search that has sent an `info ... pv` line: `bestmove M` at once, M
+//     the first move of that pv (the best move of its last finished
+//     iteration);
+//   - a search that had sent no `info` yet, or had not begun (queued behind
+//     other lines, or the worker still loads): searched again to depth 1 by
+//     the new worker under its own request number (a real move, as natively,
+//     a worker restart later rather than at once);
+//   - `solve`: `solution stopped`; `perft N`: `perft N stopped`, at once,
+//     whether it ran or waited (natively a waiting one answers so when its
+//     turn comes: replies of different requests may come in another order).
+// Then the worker is terminated and a new one is started, given the state the
+// old one had (the accepted `game`, `setoption` and `position` lines,
+// replayed with request 0, whose replies are dropped) and then every line the
+// old worker had not finished, in order and with its own number.
+//
+// `isready` is answered by this connection while a long command is in flight
+// (natively it is read at once; the worker would read it only after the
+// command). Otherwise the worker answers it, after the lines before it.
 (function() {
 'use strict';
 
 const RECORD = '\x1e';
 const FIELD = '\x1f';
 const STATE_COMMANDS = new Set(['game', 'setoption', 'position']);
+// Restart times kept for stats(): enough for any test, bounded for a page
+// that stays open for days.
+const KEPT_RESTART_TIMES = 1000;
 
 const scriptUrl = typeof document !== 'undefined' && document.currentScript ?
     document.currentScript.src :
@@ -44,7 +63,47 @@ function compileEngine() {
 
 function words(line) { return line.trim().split(/\s+/); }
 
-function isGo(line) { return words(line)[0] === 'go'; }
+// Whether `text` is a whole number from `low` to `high` as the protocol reads
+// numbers (decimal digits only). BigInt: the limits of `go` exceed 2^53.
+function isNumber(text, low, high) {
+  if (!/^[0-9]+$/.test(text)) return false;
+  const value = BigInt(text);
+  return value >= low && value <= high;
+}
+
+// Whether `go` with these words searches (true) or is an error at once. As
+// Protocol::command_go reads them: depth 1-1000, movetime and nodes from 1.
+function searches(goWords) {
+  for (let i = 1; i < goWords.length; ++i) {
+    const key = goWords[i];
+    if (key === 'infinite') continue;
+    const high = key === 'depth' ? 1000n : 2n ** 63n - 1n;
+    if (!['depth', 'movetime', 'nodes'].includes(key)) return false;
+    if (!isNumber(goWords[++i] || '', 1n, high)) return false;
+  }
+  return true;
+}
+
+// The long command a line starts ('go', 'solve' or 'perft'), or null: a
+// quick command, or one that the engine rejects at once (a malformed `go`
+// or `perft` is answered with an error, so stop() leaves it to the engine).
+function longCommand(line) {
+  const w = words(line);
+  if (w[0] === 'go') return searches(w) ? 'go' : null;
+  if (w[0] === 'solve') return 'solve';
+  if (w[0] === 'perft') return w.length === 2 && isNumber(w[1], 0n, 64n) ? 'perft' : null;
+  return null;
+}
+
+// The depth-1 search that stands in for a stopped one: already the quickest
+// real move, so stop() leaves it running.
+function isStandIn(line) { return words(line).join(' ') === 'go depth 1'; }
+
+// What a stopped `solve` or `perft N` answers (Protocol's wording).
+function stoppedAnswer(line) {
+  const w = words(line);
+  return w[0] === 'solve' ? 'solution stopped' : `perft ${w[1]} stopped`;
+}
 
 // The option a `setoption name N value V` line sets, or null.
 function optionName(line) {
@@ -53,17 +112,14 @@ function optionName(line) {
 }
 
 // Keeps, in order, the fewest lines that rebuild the engine's state.
-// `game` makes a new session: earlier positions and Hash sizes no longer
-// count, while the other options (Level, Seed, ...) belong to the protocol
-// and outlive it.
+// `game` starts its game at the start position: earlier positions (and
+// games) no longer count. Every option, Hash included, outlives it.
 function remember(log, line) {
   const command = words(line)[0];
   const option = optionName(line);
   const obsolete = (old) => {
     const oldCommand = words(old)[0];
-    if (command === 'game') {
-      return oldCommand === 'game' || oldCommand === 'position' || optionName(old) === 'Hash';
-    }
+    if (command === 'game') return oldCommand === 'game' || oldCommand === 'position';
     if (command === 'position') return oldCommand === 'position';
     return option !== null && optionName(old) === option;
   };
@@ -73,16 +129,19 @@ function remember(log, line) {
 class EngineConnection {
   constructor() {
     this.replies = [];            // {request, line} not yet polled
-    this.inflight = [];           // {request, line, complete} sent to the worker, not yet done
+    this.inflight = [];           // lines sent to the worker, not yet done (see post)
     this.log = [];                // accepted state lines, to replay after a restart
     this.lastPvMove = new Map();  // go request -> first pv move of its last info
-    this.loaded = false;
-    this.times = {startupMs: null, restartMs: [], failed: null};
+    this.loaded = false;          // the first worker has loaded (a restart does not unset it)
+    // restarts: workers replaced by stop(); restartMs: the time from each
+    // new worker's start to its loading (the latest ones, for tests).
+    this.times = {startupMs: null, restarts: 0, restartMs: [], failed: null};
     this.wasmModule = compileEngine();
     this.start(null);
   }
 
-  // Starts a worker. `replay`: lines for it before anything else.
+  // Starts a worker. `replay`: the state lines for it (request 0) before
+  // anything else; null for the first worker.
   start(replay) {
     const begun = performance.now();
     const worker = new Worker(workerUrl);
@@ -94,7 +153,7 @@ class EngineConnection {
       if (worker === this.worker) this.times.failed = event.message || 'the engine worker failed';
     };
     this.wasmModule.then((wasmModule) => worker.postMessage({wasmModule}));
-    for (const message of replay || []) worker.postMessage(message);
+    for (const line of replay || []) worker.postMessage({request: 0, line});
   }
 
   receive(message, begun, restarted) {
@@ -102,6 +161,7 @@ class EngineConnection {
       const elapsed = performance.now() - begun;
       if (restarted) {
         this.times.restartMs.push(elapsed);
+        if (this.times.restartMs.length > KEPT_RESTART_TIMES) this.times.restartMs.shift();
       } else {
         this.times.startupMs = elapsed;
       }
@@ -112,8 +172,7 @@ class EngineConnection {
     } else if (message.done) {
       this.finished(message);
     } else if (message.request !== 0) {
-      this.note(message);
-      this.replies.push({request: message.request, line: message.line});
+      this.reply(message);
     }
   }
 
@@ -127,46 +186,76 @@ class EngineConnection {
     }
   }
 
-  // Remembers what stop() needs: the running search's latest pv, and which
-  // lines have finished their work although their `done` has not arrived (a
-  // go once it answered, any other line once it replied).
-  note(message) {
-    const first = words(message.line)[0];
+  // Passes a reply on, and remembers what stop() needs: the running search's
+  // latest pv, which long commands have answered although their `done` has
+  // not arrived (a go once it gave its bestmove or an error, a solve or perft
+  // once it replied: that is its one line), and how many lines each other
+  // line has given (`d` and `help` give several). A line that stop() sent
+  // again to the new worker gives the same lines again: those already passed
+  // on are dropped.
+  reply(message) {
     const entry = this.inflight.find((m) => m.request === message.request);
-    if (entry && (!isGo(entry.line) || first === 'bestmove' || first === 'error')) {
+    const first = words(message.line)[0];
+    if (entry && entry.kind === null) {
+      if (entry.skip > 0) {
+        --entry.skip;
+        return;
+      }
+      ++entry.received;
+    } else if (entry && (entry.kind !== 'go' || first === 'bestmove' || first === 'error')) {
       entry.complete = true;
     }
+    this.replies.push({request: message.request, line: message.line});
     if (first !== 'info') return;
     const at = message.line.indexOf(' pv ');
     if (at >= 0) this.lastPvMove.set(message.request, words(message.line.slice(at + 4))[0]);
   }
 
-  send(request, line) {
-    if (words(line)[0] === 'stop') return this.stop();
-    this.inflight.push({request, line, complete: false});
+  // Sends a line to the current worker. `received`: how many of its reply
+  // lines have been passed on already (by an earlier worker).
+  post(request, line, received) {
+    const kind = longCommand(line);
+    this.inflight.push({request, line, kind, complete: false, received, skip: received});
     this.worker.postMessage({request, line});
   }
 
-  // Ends every search sent so far. The one running answers with its last pv
-  // move; one that has sent no info yet, or has not begun (queued behind
-  // other lines, or the worker still loads), is searched again to depth 1 by
-  // the new worker. Unfinished lines keep their order and request numbers.
+  unfinished() { return this.inflight.filter((m) => !m.complete); }
+
+  send(request, line) {
+    const command = words(line)[0];
+    if (command === 'stop') return this.stop();
+    // Natively `isready` is read while a long command runs; here the worker
+    // would only read it after.
+    if (command === 'isready' && this.unfinished().some((m) => m.kind !== null)) {
+      this.replies.push({request, line: 'readyok'});
+      return;
+    }
+    this.post(request, line, 0);
+  }
+
+  // Ends every long command sent so far (see the top of this file). Nothing
+  // to end (no long command in flight, or only depth-1 searches, already
+  // the quickest real move): no restart.
   stop() {
-    const unfinished = this.inflight.filter((m) => !m.complete);
-    if (!unfinished.some((m) => isGo(m.line))) return;
-    const resend = [];
+    const unfinished = this.unfinished();
+    if (!unfinished.some((m) => m.kind !== null && !isStandIn(m.line))) return;
+    this.worker.terminate();
+    ++this.times.restarts;
+    this.start(this.log);
+    const pvMoves = this.lastPvMove;
+    this.lastPvMove = new Map();
+    this.inflight = [];
     for (const m of unfinished) {
-      const move = isGo(m.line) ? this.lastPvMove.get(m.request) : undefined;
-      if (move !== undefined) {
-        this.replies.push({request: m.request, line: 'bestmove ' + move});
+      if (m.kind === 'go' && pvMoves.has(m.request)) {
+        this.replies.push({request: m.request, line: 'bestmove ' + pvMoves.get(m.request)});
+      } else if (m.kind === 'solve' || m.kind === 'perft') {
+        this.replies.push({request: m.request, line: stoppedAnswer(m.line)});
+      } else if (m.kind === 'go') {
+        this.post(m.request, 'go depth 1', 0);
       } else {
-        resend.push({request: m.request, line: isGo(m.line) ? 'go depth 1' : m.line});
+        this.post(m.request, m.line, m.received);
       }
     }
-    this.worker.terminate();
-    this.lastPvMove.clear();
-    this.inflight = resend.map((m) => ({request: m.request, line: m.line, complete: false}));
-    this.start(this.log.map((line) => ({request: 0, line})).concat(resend));
   }
 
   poll() {
@@ -177,7 +266,9 @@ class EngineConnection {
 
   ready() { return this.loaded; }
 
-  stats() { return this.times; }
+  // For tests: also the state a restarted worker is given, and how many
+  // lines are in flight.
+  stats() { return {...this.times, state: this.log.slice(), inflight: this.inflight.length}; }
 }
 
 // Started now, so that the engine loads while the page's app does.

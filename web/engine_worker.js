@@ -9,9 +9,11 @@
 //   {request, line}                  one output line of request `request`
 //   {request, done: true, ok}        request handled; ok is false after an error line
 //
-// A search runs inside its message's handler, so messages that arrive
-// meanwhile wait in the worker's queue; output lines are posted as they are
-// written, so `info` lines reach the page during the search.
+// A long command (go, solve, perft) runs inside its message's handler, so
+// messages that arrive meanwhile wait in the worker's queue (so
+// engine_client.js answers `stop`, and `isready` during a long command,
+// itself); output lines are posted as they are written, so `info` lines reach
+// the page during the search.
 'use strict';
 
 importScripts('arcade_engine_worker.js');

@@ -7,16 +7,20 @@
 // Every line sent belongs to a request: `send` returns the request's number,
 // and each reply carries the number of the request it answers, so the app
 // drops replies to a request it has abandoned (a search it stopped, a game it
-// undid). `stop` ends the running search at once: its `bestmove` (the best
-// move of the last finished iteration) still arrives, tagged with the
-// search's request number.
+// undid). A request gets its replies once; replies to different requests may
+// interleave.
 //
-// `isready` is answered at once, also during a search. Other lines sent while
-// a search (or `solve`, `perft`) runs wait until it ends, and are then handled
-// in order. `stop` ends every search sent before it: the running one answers
-// with its best move so far; one still waiting answers with a depth-1 search
-// (on the web, also one that had not finished an iteration: a real move, a
-// moment later).
+// Long commands are `go`, `solve` and `perft N`. `stop` ends every one sent
+// before it, each answering once, tagged with its own request number: the
+// running search with its `bestmove` (the best move of the last finished
+// iteration), at once; a search still waiting with a depth-1 search (on the
+// web, also one that had not finished an iteration: a real move, a moment
+// later); a `solve` with `solution stopped`; a `perft N` with
+// `perft N stopped`.
+//
+// `isready` is answered at once, also while a long command runs. Other lines
+// sent while a long command runs wait until it ends, and are then handled in
+// order.
 
 #include <cstdint>
 #include <memory>
@@ -35,7 +39,7 @@ class EngineClient {
   virtual ~EngineClient() = default;
   // Sends one protocol line (never "stop": use stop()). Returns its number.
   virtual std::uint64_t send(const std::string& line) = 0;
-  // Ends the running search, if any, at once.
+  // Ends every long command sent so far (see above); the running one at once.
   virtual void stop() = 0;
   // The replies received since the last call, oldest first. Never blocks.
   virtual std::vector<EngineReply> poll() = 0;

@@ -62,8 +62,9 @@ std::vector<EngineReply> parse_replies(std::string_view text) {
 }
 
 // Request numbers are counted here; the page's glue keeps the rest (the
-// worker, the lines in flight, restarts after a stop). Without the glue the
-// client is never ready and says why once.
+// worker, the lines in flight, the answers for a stopped long command and for
+// `isready` during one, restarts after a stop). Without the glue the client
+// is never ready and says why once.
 class WebEngineClient final : public EngineClient {
  public:
   WebEngineClient() : present_(arcade_engine_present() != 0) {

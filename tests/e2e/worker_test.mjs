@@ -3,8 +3,11 @@
 // (src/app/engine_client_web.cpp, exported by engine_client_probe.cpp), as
 // the app does. Checks that replies carry their request numbers, that `info`
 // lines stream while a search runs, that stop() gives the search's move at
-// once and the restarted worker keeps the game, options and position, and
-// that bad input is answered for its own request. Prints load and restart
+// once and the restarted worker keeps the game, options and position, that
+// bad input is answered for its own request, that stop() ends `solve`,
+// `perft N` and lines queued behind a search as the native protocol does,
+// that `isready` is answered at once during a long command, and which state
+// a restarted worker is given (Hash outlives `game`). Prints load and restart
 // times.
 //
 //   node tests/e2e/worker_test.mjs WORKER_DIR PROBE_DIR
@@ -15,78 +18,15 @@
 // /usr/bin/chromium unless CHROMIUM_PATH says otherwise.
 
 import assert from 'node:assert/strict';
-import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {rmSync} from 'node:fs';
 
 import {launchChromium, serveDirectory} from './lib.mjs';
+import {makeProbeSite, setUpPage} from './probe_page.mjs';
 
 const [workerDir, probeDir] = process.argv.slice(2);
 if (!workerDir || !probeDir) {
   console.error('usage: node worker_test.mjs WORKER_DIR PROBE_DIR');
   process.exit(2);
-}
-
-// The site: the files the app's page would serve, plus a page that loads
-// engine_client.js before the module that uses it.
-function makeSite() {
-  const site = mkdtempSync(join(tmpdir(), 'arcade-worker-test-'));
-  const files = [
-    [workerDir, 'arcade_engine_worker.js'],
-    [workerDir, 'arcade_engine_worker.wasm'],
-    [workerDir, 'engine_worker.js'],
-    [workerDir, 'engine_client.js'],
-    [probeDir, 'arcade_engine_client_probe.js'],
-    [probeDir, 'arcade_engine_client_probe.wasm'],
-  ];
-  try {
-    for (const [dir, name] of files) copyFileSync(join(dir, name), join(site, name));
-  } catch (error) {
-    rmSync(site, {recursive: true, force: true});
-    throw error;
-  }
-  writeFileSync(join(site, 'index.html'), `<!doctype html>
-<html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-<script src="engine_client.js"></script>
-<script src="arcade_engine_client_probe.js"></script>
-</body></html>
-`);
-  return site;
-}
-
-// Runs in the page: the probe's functions, and a reply log to wait on.
-async function setUpPage() {
-  const module = await createEngineClientProbe();
-  const poll = module.cwrap('probe_poll', 'number', []);
-  const request = module.cwrap('probe_reply_request', 'number', ['number']);
-  const line = module.cwrap('probe_reply_line', 'string', ['number']);
-  const probe = {
-    send: module.cwrap('probe_send', 'number', ['string']),
-    stop: module.cwrap('probe_stop', null, []),
-    ready: () => module.cwrap('probe_ready', 'number', [])() !== 0,
-    replies: [],
-    poll() {
-      const got = [];
-      for (let i = 0, n = poll(); i < n; ++i) got.push({request: request(i), line: line(i)});
-      probe.replies.push(...got);
-      return got;
-    },
-    linesOf: (r) => probe.replies.filter((reply) => reply.request === r).map((x) => x.line),
-    // Polls every few ms until a reply of request `r` starts with `prefix`.
-    async waitFor(r, prefix, limitMs = 20000) {
-      const end = performance.now() + limitMs;
-      while (performance.now() < end) {
-        probe.poll();
-        if (probe.linesOf(r).some((l) => l.startsWith(prefix))) return true;
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-      return false;
-    },
-  };
-  window.probe = probe;
-  const begun = performance.now();
-  while (!probe.ready()) await new Promise((resolve) => setTimeout(resolve, 1));
-  return performance.now() - begun;
 }
 
 // Tic-tac-toe: a `go depth 3` answers with info lines of depths 1 to 3 and
@@ -98,7 +38,7 @@ async function checkSearch(page) {
     const go = probe.send('go depth 3');
     const answered = await probe.waitFor(go, 'bestmove');
     const board = probe.send('d');
-    await probe.waitFor(board, '');
+    await probe.waitFor(board, 'position ');
     return {
       answered,
       go,
@@ -107,9 +47,9 @@ async function checkSearch(page) {
       boardLines: probe.linesOf(board),
     };
   });
-  // `d` answers with one reply of several text lines: the diagram, then the position.
-  assert.equal(result.boardLines.length, 1);
-  assert.match(result.boardLines[0], /\nposition \.\.\.\/\.x\.\/\.\.\.$/);
+  // `d` answers with the diagram's lines, then the position.
+  assert.ok(result.boardLines.length > 1, result.boardLines.join('\n'));
+  assert.equal(result.boardLines.at(-1), 'position .../.x./...');
   assert.ok(result.answered, 'go depth 3 answered');
   assert.deepEqual(result.positionLines, []);
   const infos = result.lines.filter((l) => /^info depth \d+ score /.test(l));
@@ -223,8 +163,134 @@ async function checkErrors(page) {
   assert.deepEqual(result.moves, ['moves 1 2 3 5 6 7']);
 }
 
+// stop() ends a running `solve` and `perft N` as natively: `solution
+// stopped` and `perft N stopped` at once, for their own requests. `isready`
+// during one is answered at once; while the worker is idle, by the worker.
+async function checkStopSolveAndPerft(page) {
+  const result = await page.evaluate(async () => {
+    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const now = (r) => probe.poll().filter((x) => x.request === r).map((x) => x.line);
+    // Without its book, Connect Four's solver needs minutes from the start.
+    probe.send('game connect4');
+    probe.send('setoption name OwnBook value false');
+    const solve = probe.send('solve');
+    await pause(300);
+    const ready = probe.send('isready');
+    const readyAtOnce = now(ready);
+    probe.stop();
+    const solveAtOnce = now(solve);
+    // Billions of positions.
+    const perft = probe.send('perft 12');
+    await pause(300);
+    probe.stop();
+    const perftAtOnce = now(perft);
+    probe.send('setoption name OwnBook value true');
+    const moves = probe.send('moves');
+    await probe.waitFor(moves, 'moves');
+    const idleReady = probe.send('isready');
+    await probe.waitFor(idleReady, 'readyok');
+    await pause(200);  // time for any stray line
+    probe.poll();
+    return {
+      readyAtOnce,
+      solveAtOnce,
+      perftAtOnce,
+      solve: probe.linesOf(solve),
+      perft: probe.linesOf(perft),
+      ready: probe.linesOf(ready),
+      idleReady: probe.linesOf(idleReady),
+      moves: probe.linesOf(moves),
+    };
+  });
+  assert.deepEqual(result.readyAtOnce, ['readyok'], 'isready during solve, at once');
+  assert.deepEqual(result.solveAtOnce, ['solution stopped']);
+  assert.deepEqual(result.perftAtOnce, ['perft 12 stopped']);
+  assert.deepEqual(result.solve, ['solution stopped']);
+  assert.deepEqual(result.perft, ['perft 12 stopped']);
+  assert.deepEqual(result.ready, ['readyok']);
+  assert.deepEqual(result.idleReady, ['readyok']);
+  assert.deepEqual(result.moves, ['moves 1 2 3 4 5 6 7']);
+}
+
+// stop() ends every long command sent before it: with a search running and
+// lines queued behind it, the search gives its move at once, a queued solve
+// and perft their `stopped` answers, a queued search a real move a moment
+// later; the quick lines are answered once each (`help` with both lines).
+async function checkStopQueued(page) {
+  const result = await page.evaluate(async () => {
+    probe.send('game connect4');
+    probe.send('setoption name Algorithm value minimax');
+    probe.send('position startpos moves 4 4 4 4 4 4');
+    const go = probe.send('go infinite');
+    const requests = {
+      go,
+      help: probe.send('help'),
+      solve: probe.send('solve'),
+      perft: probe.send('perft 3'),
+      moves: probe.send('moves'),
+      go2: probe.send('go depth 2'),
+    };
+    const streamed = await probe.waitFor(go, 'info depth 3 ');
+    probe.stop();
+    const atOnce = probe.poll();
+    await probe.waitFor(requests.go2, 'bestmove');
+    await probe.waitFor(requests.moves, 'moves');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    probe.poll();
+    probe.send('setoption name Algorithm value alphabeta');
+    const lines =
+        Object.fromEntries(Object.entries(requests).map(([k, r]) => [k, probe.linesOf(r)]));
+    return {streamed, requests, atOnce, lines};
+  });
+  assert.ok(result.streamed, 'the search streams');
+  const {requests, lines} = result;
+  const atOnce = (r) => result.atOnce.filter((x) => x.request === r).map((x) => x.line);
+  assert.match(atOnce(requests.go).join(), /^bestmove [1-35-7]$/);
+  assert.deepEqual(atOnce(requests.solve), ['solution stopped']);
+  assert.deepEqual(atOnce(requests.perft), ['perft 3 stopped']);
+  const bestmoves = (l) => l.filter((x) => x.startsWith('bestmove'));
+  assert.equal(bestmoves(lines.go).length, 1, lines.go.join('\n'));
+  assert.equal(lines.go.at(-1), bestmoves(lines.go)[0]);
+  assert.deepEqual(lines.solve, ['solution stopped']);
+  assert.deepEqual(lines.perft, ['perft 3 stopped']);
+  assert.deepEqual(lines.help.map((l) => l.split(' ')[0]), ['commands:', 'options:']);
+  assert.deepEqual(lines.moves, ['moves 1 2 3 5 6 7']);
+  assert.equal(bestmoves(lines.go2).length, 1, lines.go2.join('\n'));
+  assert.match(lines.go2.at(-1), /^bestmove [1-35-7]$/);
+}
+
+// The state a restarted worker is given: every option outlives `game`, Hash
+// included; the position is the last one, the game the last one.
+async function checkReplayedState(page) {
+  const result = await page.evaluate(async () => {
+    probe.send('setoption name Hash value 2');
+    probe.send('game wolfsheep');
+    probe.send('game connect4');
+    probe.send('setoption name Algorithm value minimax');
+    probe.send('position startpos moves 4');
+    const go = probe.send('go infinite');
+    await probe.waitFor(go, 'info depth 2 ');
+    probe.stop();
+    const moves = probe.send('moves');
+    await probe.waitFor(moves, 'moves');
+    probe.send('setoption name Algorithm value alphabeta');
+    const ready = probe.send('isready');
+    await probe.waitFor(ready, 'readyok');
+    return {state: arcadeEngine.stats().state, moves: probe.linesOf(moves)};
+  });
+  const {state} = result;
+  assert.deepEqual(result.moves, ['moves 1 2 3 4 5 6 7']);
+  const hash = state.indexOf('setoption name Hash value 2');
+  const game = state.indexOf('game connect4');
+  assert.ok(hash >= 0 && game > hash, `Hash kept across game: ${state.join(' | ')}`);
+  assert.ok(!state.includes('game wolfsheep'), state.join(' | '));
+  assert.deepEqual(state.filter((l) => l.startsWith('position')), ['position startpos moves 4']);
+  assert.deepEqual(
+      state.filter((l) => l.includes('Algorithm')), ['setoption name Algorithm value alphabeta']);
+}
+
 async function main() {
-  const site = makeSite();
+  const site = makeProbeSite(workerDir, probeDir);
   const server = await serveDirectory(site);
   const browser = await launchChromium();
   try {
@@ -240,6 +306,9 @@ async function main() {
     const stopMs = await checkStop(page);
     const lateMoveMs = await checkStopBeforeInfo(page);
     await checkErrors(page);
+    await checkStopQueued(page);
+    await checkStopSolveAndPerft(page);
+    await checkReplayedState(page);
     const stats = await page.evaluate(() => arcadeEngine.stats());
     assert.deepEqual(problems, []);
     const round = (ms) => Math.round(ms * 10) / 10;

@@ -1,0 +1,77 @@
+// The page the Web Worker tests drive (worker_test.mjs, worker_stress_test.mjs):
+// the engine's worker files and the probe module (engine_client_probe.cpp:
+// the web EngineClient behind a few exported functions) in a temporary site,
+// and setUpPage, which runs in the page and gives it `window.probe`.
+
+import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+
+// A temporary folder with the files the app's page would serve, plus a page
+// that loads engine_client.js before the module that uses it. WORKER_DIR
+// holds arcade_engine_worker.{js,wasm}, engine_worker.js and
+// engine_client.js (the web build's src/ folder); PROBE_DIR
+// arcade_engine_client_probe.{js,wasm} (its tests/ folder).
+export function makeProbeSite(workerDir, probeDir) {
+  const site = mkdtempSync(join(tmpdir(), 'arcade-worker-test-'));
+  const files = [
+    [workerDir, 'arcade_engine_worker.js'],
+    [workerDir, 'arcade_engine_worker.wasm'],
+    [workerDir, 'engine_worker.js'],
+    [workerDir, 'engine_client.js'],
+    [probeDir, 'arcade_engine_client_probe.js'],
+    [probeDir, 'arcade_engine_client_probe.wasm'],
+  ];
+  try {
+    for (const [dir, name] of files) copyFileSync(join(dir, name), join(site, name));
+  } catch (error) {
+    rmSync(site, {recursive: true, force: true});
+    throw error;
+  }
+  writeFileSync(join(site, 'index.html'), `<!doctype html>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+<script src="engine_client.js"></script>
+<script src="arcade_engine_client_probe.js"></script>
+</body></html>
+`);
+  return site;
+}
+
+// Runs in the page: the probe's functions, and a reply log to wait on.
+// Resolves to the time the engine took to become ready after the probe
+// module had loaded. `keepReplies` false: replies are not logged (for long
+// runs that read each reply once, as probe.poll returns them).
+export async function setUpPage(keepReplies = true) {
+  const module = await createEngineClientProbe();
+  const poll = module.cwrap('probe_poll', 'number', []);
+  const request = module.cwrap('probe_reply_request', 'number', ['number']);
+  const line = module.cwrap('probe_reply_line', 'string', ['number']);
+  const ready = module.cwrap('probe_ready', 'number', []);
+  const probe = {
+    send: module.cwrap('probe_send', 'number', ['string']),
+    stop: module.cwrap('probe_stop', null, []),
+    ready: () => ready() !== 0,
+    replies: [],
+    poll() {
+      const got = [];
+      for (let i = 0, n = poll(); i < n; ++i) got.push({request: request(i), line: line(i)});
+      if (keepReplies) probe.replies.push(...got);
+      return got;
+    },
+    linesOf: (r) => probe.replies.filter((reply) => reply.request === r).map((x) => x.line),
+    // Polls every few ms until a reply of request `r` starts with `prefix`.
+    async waitFor(r, prefix, limitMs = 20000) {
+      const end = performance.now() + limitMs;
+      while (performance.now() < end) {
+        probe.poll();
+        if (probe.linesOf(r).some((l) => l.startsWith(prefix))) return true;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      return false;
+    },
+  };
+  window.probe = probe;
+  const begun = performance.now();
+  while (!probe.ready()) await new Promise((resolve) => setTimeout(resolve, 1));
+  return performance.now() - begun;
+}
