@@ -1,7 +1,7 @@
 # The web build's site: one folder, build/<web>/site, that any static host
 # serves as it is (GitHub Pages, `python3 -m http.server`, ...). It holds the
-# page (every file of web/: index.html, style.css, the engine's glue scripts),
-# the app (arcade_app.js + .wasm) and the engine's Web Worker
+# page (every file of web/: index.html, page.js, style.css, the engine's glue
+# scripts), the app (arcade_app.js + .wasm) and the engine's Web Worker
 # (arcade_engine_worker.js + .wasm, when that target exists).
 #
 # Why a folder assembled by the build rather than served from the build tree:

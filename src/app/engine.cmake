@@ -24,13 +24,14 @@ endif()
 # side: arcade_engine_worker.js, arcade_engine_worker.wasm,
 # engine_worker.js and engine_client.js. The two glue files are copied beside
 # the module (whose folder is CMAKE_CURRENT_BINARY_DIR), so that this folder
-# is a complete set.
+# is a complete set. No eval() or new Function() in the module (the worker
+# runs under the site's Content-Security-Policy too).
 if(EMSCRIPTEN)
   add_executable(arcade_engine_worker ${CMAKE_CURRENT_LIST_DIR}/engine_worker.cpp)
   target_link_libraries(arcade_engine_worker PRIVATE arcade_engine_sessions arcade_warnings)
   target_link_options(arcade_engine_worker PRIVATE -sENVIRONMENT=worker -sMODULARIZE=1
                       -sEXPORT_NAME=createArcadeEngine -sEXPORTED_RUNTIME_METHODS=cwrap
-                      --no-entry)
+                      -sDYNAMIC_EXECUTION=0 --no-entry)
   set(arcade_worker_glue_files)
   foreach(arcade_glue engine_worker.js engine_client.js)
     add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${arcade_glue}
