@@ -6,7 +6,6 @@
 #include <optional>
 
 #include "cli/bench_connect4.h"
-#include "cli/bench_signature.h"
 #include "cli/book.h"
 #include "cli/match.h"
 #include "cli/tournament.h"
