@@ -47,6 +47,8 @@ const CHUNK = 1000;  // actions between memory samples
 // replaces the worker hundreds of times; the test's own bookkeeping (one
 // small record per request) takes a few MB of the heap.
 const HEAP_GROWTH_LIMIT = 16 * 1024 * 1024;
+// Without those records, the page keeps little more than at the start.
+const BARE_HEAP_GROWTH_LIMIT = 2 * 1024 * 1024;
 const RSS_GROWTH_LIMIT = 256 * 1024 * 1024;
 
 // Runs in the page: counts the workers it starts and terminates.
@@ -290,6 +292,21 @@ function installStress(seedValue) {
     ],
     [4, 'isready', () => send('isready', 'isready')],
     [2, 'd', () => send('d', 'd')],
+    [
+      0.5, 'd+stop',
+      async () => {
+        // A stop that falls between the lines of a `d`: the restarted worker
+        // answers it again, and only the lines not passed on yet may come.
+        const record = s.requests.get(send('d', 'd'));
+        go();
+        const begun = performance.now();
+        while (record.lines.length === 0 && performance.now() - begun < 5000) {
+          await nextTask();
+          pollReplies();
+        }
+        stop();
+      }
+    ],
     [2, 'moves', () => send('moves', 'moves')],
     [
       2, 'setoption',
@@ -298,9 +315,9 @@ function installStress(seedValue) {
                            `setoption name Hash value ${pick([1, 2, 4, 8])}`,
           'quiet')
     ],
-    [4, 'stop', stop],
+    [1.5, 'stop', stop],
     [
-      4, 'go+stop',
+      1.5, 'go+stop',
       async () => {
         go();
         await stopSoon();
@@ -361,6 +378,12 @@ function installStress(seedValue) {
     return {problems: s.problems, counts: s.counts, requests: s.requests.size};
   };
 
+  // Drops the test's own records, so that a last heap sample shows what the
+  // page itself kept.
+  s.forget = () => {
+    for (const table of [s.requests, s.legal, s.boards, s.perfts]) table.clear();
+  };
+
   s.setUp = () => {
     send('setoption name Level value 3', 'quiet');
     send('game tictactoe', 'quiet');
@@ -402,9 +425,10 @@ function chromiumResidentBytes() {
 const mb = (bytes) => (bytes / 1048576).toFixed(1) + ' MB';
 
 async function sample(page) {
-  // A terminated worker leaves page.workers() a moment later.
+  // The browser lists a new worker, and drops a terminated one, a moment
+  // later.
   const deadline = Date.now() + 2000;
-  while (page.workers().length > 1 && Date.now() < deadline) await sleep(20);
+  while (page.workers().length !== 1 && Date.now() < deadline) await sleep(20);
   const inPage = await page.evaluate(() => {
     window.gc();
     return {heap: performance.memory.usedJSHeapSize, workers: workerCounts()};
@@ -453,6 +477,8 @@ async function main() {
     const stats = await page.evaluate(() => arcadeEngine.stats());
     const end = await sample(page);
     samples.push(end);
+    await page.evaluate(() => stress.forget());
+    const bare = await sample(page);
 
     const c = result.counts;
     const kinds = Object.keys(c).filter((k) => k.startsWith('action ')).sort();
@@ -469,7 +495,8 @@ async function main() {
     const maxRss = Math.max(...samples.slice(1).map((x) => x.rss));
     console.log(
         `  heap: ${mb(samples[0].heap)} at start, ${mb(first.heap)} after ${CHUNK} actions, ` +
-        `${mb(end.heap)} at the end (largest ${mb(maxHeap)})`);
+        `${mb(end.heap)} at the end (largest ${mb(maxHeap)}), ` +
+        `${mb(bare.heap)} without the test's records`);
     console.log(
         `  Chromium resident: ${mb(samples[0].rss)} at start, ${mb(first.rss)} after ` +
         `${CHUNK} actions, ${mb(end.rss)} at the end (largest ${mb(maxRss)})`);
@@ -485,6 +512,9 @@ async function main() {
     assert.equal(end.listed, 1, 'workers listed by the browser');
     assert.equal(stats.inflight, 0, 'lines still in flight');
     assert.ok(stats.state.length <= 4, `replayed state: ${stats.state.join(' | ')}`);
+    assert.ok(
+        bare.heap - samples[0].heap < BARE_HEAP_GROWTH_LIMIT,
+        `the page kept ${mb(bare.heap - samples[0].heap)} more than at the start`);
     assert.ok(
         maxHeap - first.heap < HEAP_GROWTH_LIMIT,
         `the heap grew from ${mb(first.heap)} to ${mb(maxHeap)}`);
