@@ -136,7 +136,7 @@ class AppPage {
     } else {
       await this.page.reload();
     }
-    // The page's overlay shows a loading failure (index.html's fail()): stop
+    // The page's overlay shows a loading failure (page.js's fail()): stop
     // waiting then, and say why.
     const outcome = await this.page.waitForFunction(() => {
       if (window.Module && window.Module.calledRun) return {ranAt: performance.now()};
