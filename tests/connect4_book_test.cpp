@@ -125,6 +125,12 @@ TEST(Connect4Book, RejectsDamagedFilesWithAReason) {
   bytes = good;
   bytes[14] ^= 1;  // inside the first entry
   EXPECT_NE(error_of(bytes).find("checksum"), std::string::npos);
+  // The header's reserved u16, sealed (found by tests/fuzz/fuzz_connect4_book:
+  // it was read, and to_bytes then wrote other bytes).
+  bytes = good;
+  bytes[7] = 1;
+  reseal(bytes);
+  EXPECT_NE(error_of(bytes).find("reserved"), std::string::npos);
   // Well sealed but wrong inside: each must still be refused.
   bytes = good;
   std::swap_ranges(bytes.begin() + 12, bytes.begin() + 20, bytes.begin() + 20);

@@ -383,6 +383,9 @@ Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> byte
     return ParseError{"book: not a Connect Four opening book (bad magic)"};
   if (bytes[4] != kVersion)
     return ParseError{"book: version " + std::to_string(bytes[4]) + ", this program reads 1"};
+  // to_bytes writes them as 0: a book read must be the bytes it was read from.
+  if (bytes[6] != 0 || bytes[7] != 0)
+    return ParseError{"book: the header's reserved bytes 6-7 are not 0"};
   const std::uint64_t count = read_le(bytes, 8, 4);
   if (bytes.size() != kHeaderBytes + 8 * count + kChecksumBytes)
     return ParseError{"book: the size does not match " + std::to_string(count) + " entries"};
