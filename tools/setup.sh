@@ -7,11 +7,13 @@
 #
 # Steps, each skipped when its result is already there:
 #   1. apt packages. Engine: g++, CMake, Ninja, GoogleTest/GoogleMock, Google
-#      Benchmark, node. Web: Debian's Emscripten (emcc 3.1.6) and node-acorn,
-#      which emcc's optimizer needs (both skipped when emsdk is active, EMSDK
-#      set). App: SDL2, OpenGL ES/EGL headers and Mesa (which also runs the
-#      app without a display, SDL_VIDEODRIVER=offscreen), python3 (serves the
-#      site). Browser tests: Chromium, npm.
+#      Benchmark, node. Sanitizers and fuzzers (the asan, tsan and fuzz
+#      presets): clang 14 with its runtimes (libclang-rt-14-dev). Web:
+#      Debian's Emscripten (emcc 3.1.6) and node-acorn, which emcc's
+#      optimizer needs (both skipped when emsdk is active, EMSDK set). App:
+#      SDL2, OpenGL ES/EGL headers and Mesa (which also runs the app without
+#      a display, SDL_VIDEODRIVER=offscreen), python3 (serves the site).
+#      Browser tests: Chromium, npm.
 #   2. npm packages of package.json (playwright-core, which drives Chromium).
 #   3. Sources of Dear ImGui and SDL2 from Debian's source packages (deb-src),
 #      unpacked in the cache directory, outside the repository: we compile
@@ -65,7 +67,7 @@ wanted_packages() {
   printf '%s\n' "g++ g++" "cmake cmake" "ninja-build ninja" "libgtest-dev" "libgmock-dev" \
     "libbenchmark-dev" "nodejs node" "npm npm" "python3 python3" "xz-utils xz" \
     "libsdl2-dev" "libgles-dev" "libegl-dev" "libgl-dev" "libegl-mesa0" "libgl1-mesa-dri" \
-    "chromium chromium" "glslang-tools glslangValidator"
+    "chromium chromium" "glslang-tools glslangValidator" "clang clang++" "libclang-rt-14-dev"
   if [ -z "${EMSDK:-}" ]; then
     printf '%s\n' "emscripten emcc" "node-acorn"
   fi
