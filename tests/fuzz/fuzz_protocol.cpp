@@ -1,0 +1,204 @@
+// Fuzz target: protocol lines against a live session.
+//
+// The input is split into lines and fed, one at a time, to a Protocol in the
+// foreground mode (background = false: every command runs to its end inside
+// handle, so a run is deterministic and needs no thread) over the sessions
+// the engine's hosts use (make_engine_session, with the opening book). What
+// it checks, for every line:
+//  - no output line is empty or holds a newline (each reply is one line of
+//    a line-based protocol: the tool prints them, the app and the Web Worker
+//    pass them on one by one);
+//  - a line answered with an `error ...` line gets exactly that one line,
+//    and changes nothing: `d` afterwards shows what it showed before;
+//  - an accepted `position ...` leaves a position whose string, as `d`
+//    shows it, round-trips (read into another session of that game, it is written back
+//    the same);
+//  - only `quit` makes handle return false; and nothing crashes.
+// Why: the protocol is the engine's whole surface, reached by the
+// command-line tool's stdin and by every host, so any line must be answered
+// and bad ones refused without damage.
+//
+// Keeping each input cheap, so that the fuzzer explores rather than waits
+// (a search runs in the foreground here, so an unbounded one would hang the
+// run until libFuzzer's timeout):
+//  - every `go` gets " nodes 2000" appended. The last limit given wins, so
+//    whatever the line says (`infinite`, a huge depth or movetime) the search
+//    stops after 2000 nodes, and `go` lines still reach every branch of the
+//    parser and the search. A line that was malformed stays malformed.
+//  - `perft N` with N above 4 is skipped, not sent: it counts up to 7^N
+//    positions and has no limit to append. Depths up to 4 run as they are.
+//  - `solve` in a Connect Four position with fewer than 26 discs is skipped:
+//    away from the opening book the exact solver needs seconds to minutes
+//    there, and it has no limit either. Later positions, and the other games
+//    (a solved table, or an error), run as they are.
+//  - each session's table is 1 MB (the factory below): a new table is made
+//    for the first game and for each `game` line, and clearing 16 MB each
+//    time (the default) would dominate the run. `setoption name Hash` still
+//    sets any size the protocol allows.
+//  - at most 64 lines of an input are read.
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/parsed.h"
+#include "engine/protocol.h"
+#include "fuzz_check.h"
+#include "games/engine_sessions.h"
+#include "games/registry.h"
+
+namespace arcade::fuzz {
+namespace {
+
+constexpr std::size_t kMaxLines = 64;
+constexpr std::string_view kGoLimit = " nodes 2000";
+constexpr std::uint64_t kMaxPerftDepth = 4;
+constexpr int kMinSolveDiscs = 26;
+constexpr std::size_t kTableMegabytes = 1;
+
+std::unique_ptr<GameSession> small_session(std::string_view game) {
+  std::unique_ptr<GameSession> session = make_engine_session(game);
+  if (session) session->set_table_megabytes(kTableMegabytes);
+  return session;
+}
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+// The position string in the last line of a `d` reply.
+std::string position_of(const std::string& board) {
+  const std::size_t at = board.rfind("\nposition ");
+  const std::size_t begin = at == std::string::npos ? 0 : at + 1;
+  if (!starts_with(std::string_view(board).substr(begin), "position "))
+    fail("`d` shows no position line", board);
+  return board.substr(begin + 9);
+}
+
+// A session of `game` to read position strings with: one per game for the
+// whole run, as set_position keeps nothing of the position before.
+GameSession& reader_for(const std::string& game) {
+  static std::map<std::string, std::unique_ptr<GameSession>, std::less<>> readers;
+  std::unique_ptr<GameSession>& reader = readers[game];
+  if (!reader) reader = small_session(game);
+  if (!reader) fail("the fuzzer lost track of the game", game);
+  return *reader;
+}
+
+int discs_in(const std::string& connect4_position) {
+  int discs = 0;
+  for (char c : connect4_position) discs += c == 'x' || c == 'o';
+  return discs;
+}
+
+class Harness {
+ public:
+  // Sends one line; returns what it answered, each line checked.
+  std::vector<std::string> send(std::string_view line) {
+    replies_.clear();
+    const bool more = protocol_.handle(line);
+    protocol_.wait();
+    const std::vector<std::string> words = split_words(line);
+    if (!more && (words.empty() || words[0] != "quit")) fail("handle returned false", line);
+    for (const std::string& reply : replies_) {
+      if (reply.empty()) fail("an empty output line, answering", line);
+      if (reply.find('\n') != std::string::npos) fail("an output line holds a newline", reply);
+    }
+    return replies_;
+  }
+
+  // What `d` shows, its lines joined by newlines.
+  std::string board() { return join_lines(send("d")); }
+
+  // Runs one input line with the checks above; false once it was `quit`.
+  bool run(std::string_view line) {
+    const std::vector<std::string> words = split_words(line);
+    if (words.empty()) {
+      send(line);
+      return true;
+    }
+    const std::string before = board();
+    const std::optional<std::string> sent = rewrite(line, words, before);
+    if (!sent) return true;
+    const std::vector<std::string> reply = send(*sent);
+    if (words[0] == "quit") return false;
+    if (has_error(reply)) {
+      check_refusal(*sent, reply, before);
+      return true;
+    }
+    if (words[0] == "game" && words.size() == 2) game_ = words[1];
+    if (words[0] == "position") check_position_shown(*sent);
+    return true;
+  }
+
+ private:
+  static std::string join_lines(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines) text.append(text.empty() ? "" : "\n").append(line);
+    return text;
+  }
+
+  static bool has_error(const std::vector<std::string>& reply) {
+    for (const std::string& line : reply)
+      if (starts_with(line, "error")) return true;
+    return false;
+  }
+
+  // The line to send instead (see the top of the file), or nothing to skip it.
+  std::optional<std::string> rewrite(std::string_view line, const std::vector<std::string>& words,
+                                     const std::string& board) const {
+    if (words[0] == "go") return std::string(line).append(kGoLimit);
+    if (words[0] == "perft" && words.size() == 2) {
+      const std::optional<std::uint64_t> depth = parse_number(words[1], 0, 64);
+      if (depth && *depth > kMaxPerftDepth) return std::nullopt;
+    }
+    if (words[0] == "solve" && game_ == "connect4" && discs_in(position_of(board)) < kMinSolveDiscs)
+      return std::nullopt;
+    return std::string(line);
+  }
+
+  void check_refusal(const std::string& line, const std::vector<std::string>& reply,
+                     const std::string& before) {
+    if (reply.size() != 1) fail("an error came with other output lines, answering", line);
+    if (!starts_with(reply[0], "error ") || reply[0].size() <= 6)
+      fail("an error line says nothing", reply[0]);
+    if (board() != before) fail("a refused line changed the position", line);
+  }
+
+  void check_position_shown(const std::string& line) {
+    const std::string shown = position_of(board());
+    GameSession& reader = reader_for(game_);
+    if (auto problem = reader.set_position(shown, {}))
+      fail("`d` after an accepted position shows a string that does not read: " + *problem, line);
+    if (reader.position_text() != shown)
+      fail("`d` after an accepted position shows a string that does not round-trip", shown);
+  }
+
+  std::vector<std::string> replies_;
+  std::string game_ = game_names().front();
+  Protocol protocol_{small_session, game_names(),
+                     Protocol::Output([this](const std::string& l) { replies_.push_back(l); }),
+                     /*background=*/false};
+};
+
+}  // namespace
+}  // namespace arcade::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace arcade::fuzz;
+  std::string_view input = as_text(data, size);
+  Harness harness;
+  for (std::size_t n = 0; n < kMaxLines && !input.empty(); ++n) {
+    const std::size_t newline = input.find('\n');
+    const std::string_view line = input.substr(0, newline);
+    input = newline == std::string_view::npos ? std::string_view() : input.substr(newline + 1);
+    if (!harness.run(line)) break;
+  }
+  return 0;
+}
