@@ -9,6 +9,22 @@
 # build (build/native-release) and ctest over both. Both builds include the
 # app (ARCADE_BUILD_APP=ON: after set-up a missing library is an error, not a
 # silently skipped app); the web build also assembles the site, build/web/site.
+#
+# Then the same code under clang's sanitizers (cmake/sanitizers.cmake; every
+# report fails its test, so the step fails), each in its own build without the
+# app or the benchmarks:
+#  - asan (build/asan): AddressSanitizer and UndefinedBehaviorSanitizer over
+#    the whole native suite, GoogleTest and the command-line tests, except
+#    protocol_stress: its 10,000 `game` lines each make a session with a
+#    16 MB table, about 70 ms under ASan here (12 minutes in all, beyond its
+#    10-minute limit; the release build runs it in well under a minute), so
+#    it runs in the release build only;
+#  - tsan (build/tsan): ThreadSanitizer over the threaded tests (every
+#    Protocol* suite, the background ones among them, and EngineClient*),
+#    one at a time: their timing checks (stop answers within a second) are
+#    fair on a loaded machine only when they do not share the two cores;
+#  - fuzz (build/fuzz): each libFuzzer target of tests/fuzz for 15 s from its
+#    committed seeds (copied, never changed), printing its number of runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +46,15 @@ step "configure release" cmake --preset release -DARCADE_BUILD_APP=ON
 step "build release" cmake --build --preset release
 step "test web" ctest --preset web --output-on-failure
 step "test release" ctest --preset release --output-on-failure -j2
+step "configure asan" cmake --preset asan
+step "build asan" cmake --build --preset asan
+step "test asan" ctest --preset asan --output-on-failure -j2
+step "configure tsan" cmake --preset tsan
+step "build tsan" cmake --build --preset tsan
+step "test tsan" ctest --preset tsan --output-on-failure
+step "configure fuzz" cmake --preset fuzz
+step "build fuzz" cmake --build --preset fuzz
+step "test fuzz" ctest --preset fuzz
 
 echo "== timings"
 printf '%s\n' "${timings[@]}"
