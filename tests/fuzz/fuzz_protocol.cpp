@@ -11,8 +11,8 @@
 //  - a line answered with an `error ...` line gets exactly that one line,
 //    and changes nothing: `d` afterwards shows what it showed before;
 //  - an accepted `position ...` leaves a position whose string, as `d`
-//    shows it, round-trips (read into another session of that game, it is written back
-//    the same);
+//    shows it, round-trips (read into another session of that game, it is
+//    written back the same);
 //  - only `quit` makes handle return false; and nothing crashes.
 // Why: the protocol is the engine's whole surface, reached by the
 // command-line tool's stdin and by every host, so any line must be answered
@@ -31,12 +31,15 @@
 //    away from the opening book the exact solver needs seconds to minutes
 //    there, and it has no limit either. Later positions, and the other games
 //    (a solved table, or an error), run as they are.
-//  - each session's table is 1 MB (the factory below): a new table is made
-//    for the first game and for each `game` line, and clearing 16 MB each
-//    time (the default) would dominate the run. `setoption name Hash` still
-//    sets any size the protocol allows.
+//  - sessions are made once and reused (pooled_session below): under ASan,
+//    making one costs about 60 ms (its 16 MB table, zero-filled in fresh
+//    pages), which would dominate every run (8 inputs a second). A session
+//    goes back to the pool reset to what a new one is (start position, the
+//    book on, a 1 MB table, emptied), so an input still meets only fresh
+//    sessions. `setoption name Hash` still sets any size the protocol allows.
 //  - at most 64 lines of an input are read.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -62,10 +65,78 @@ constexpr std::uint64_t kMaxPerftDepth = 4;
 constexpr int kMinSolveDiscs = 26;
 constexpr std::size_t kTableMegabytes = 1;
 
+// What make_engine_session gives, but with a 1 MB table: small enough to
+// empty on every reuse.
 std::unique_ptr<GameSession> small_session(std::string_view game) {
   std::unique_ptr<GameSession> session = make_engine_session(game);
   if (session) session->set_table_megabytes(kTableMegabytes);
   return session;
+}
+
+// A session as the protocol gets it from the factory: a loan from the pool,
+// returned when the protocol drops it. Forwards every call (a virtual added
+// to GameSession with a default body must be added here too).
+class PooledSession final : public GameSession {
+ public:
+  using Pool = std::vector<std::unique_ptr<GameSession>>;
+
+  PooledSession(std::unique_ptr<GameSession> session, Pool& home)
+      : session_(std::move(session)), home_(home) {}
+  ~PooledSession() override {
+    // As new: the start position, the book on, an empty 1 MB table (and
+    // solver table, which a resize also empties and renumbers).
+    session_->set_position("startpos", {});
+    session_->set_own_book(true);
+    session_->set_table_megabytes(kTableMegabytes);
+    home_.push_back(std::move(session_));
+  }
+  PooledSession(const PooledSession&) = delete;
+  PooledSession& operator=(const PooledSession&) = delete;
+
+  std::string_view game_name() const override { return session_->game_name(); }
+  std::optional<std::string> set_position(std::string_view position,
+                                          const std::vector<std::string>& moves) override {
+    return session_->set_position(position, moves);
+  }
+  std::string position_text() const override { return session_->position_text(); }
+  std::string diagram() const override { return session_->diagram(); }
+  std::vector<std::string> legal_moves() const override { return session_->legal_moves(); }
+  Outcome outcome() const override { return session_->outcome(); }
+  std::optional<std::uint64_t> perft(int depth, const std::atomic<bool>& stop) const override {
+    return session_->perft(depth, stop);
+  }
+  SearchReport search(const SearchLimits& limits, const SearchOptions& options,
+                      const std::atomic<bool>& stop, const ReportCallback& on_iteration) override {
+    return session_->search(limits, options, stop, on_iteration);
+  }
+  Parsed<std::string> solve(const std::atomic<bool>& stop) override {
+    return session_->solve(stop);
+  }
+  void set_table_megabytes(std::size_t megabytes) override {
+    session_->set_table_megabytes(megabytes);
+  }
+  void clear_table() override { session_->clear_table(); }
+  void set_own_book(bool on) override { session_->set_own_book(on); }
+
+ private:
+  std::unique_ptr<GameSession> session_;
+  Pool& home_;
+};
+
+// The protocol's factory: a session of `game` from the pool, made if none
+// is free.
+std::unique_ptr<GameSession> pooled_session(std::string_view game) {
+  static std::map<std::string, PooledSession::Pool, std::less<>> pools;
+  PooledSession::Pool& pool = pools[std::string(game)];
+  std::unique_ptr<GameSession> session;
+  if (pool.empty()) {
+    session = small_session(game);
+    if (!session) return nullptr;
+  } else {
+    session = std::move(pool.back());
+    pool.pop_back();
+  }
+  return std::make_unique<PooledSession>(std::move(session), pool);
 }
 
 bool starts_with(std::string_view text, std::string_view prefix) {
@@ -182,7 +253,7 @@ class Harness {
 
   std::vector<std::string> replies_;
   std::string game_ = game_names().front();
-  Protocol protocol_{small_session, game_names(),
+  Protocol protocol_{pooled_session, game_names(),
                      Protocol::Output([this](const std::string& l) { replies_.push_back(l); }),
                      /*background=*/false};
 };
