@@ -4,35 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <deque>
 
 #include "app/board_scene.h"
 #include "app/game_controller.h"
+#include "games/registry.h"
+#include "scripted_engine.h"
 
 namespace arcade::app {
 namespace {
-
-class ScriptedEngine : public EngineClient {
- public:
-  std::uint64_t send(const std::string& line) override {
-    sent.push_back(line);
-    return ++last_request;
-  }
-  void stop() override { ++stops; }
-  std::vector<EngineReply> poll() override {
-    std::vector<EngineReply> out(replies.begin(), replies.end());
-    replies.clear();
-    return out;
-  }
-  bool ready() const override { return true; }
-
-  void reply(std::uint64_t request, const std::string& line) { replies.push_back({request, line}); }
-
-  std::vector<std::string> sent;
-  std::deque<EngineReply> replies;
-  std::uint64_t last_request = 0;
-  int stops = 0;
-};
 
 class GameControllerTest : public ::testing::Test {
  protected:
@@ -58,7 +37,8 @@ TEST_F(GameControllerTest, APersonsMoveIsAnsweredByTheAI) {
   engine.reply(engine.last_request, "info depth 3 score cp 12 nodes 100 nps 1000 time 1 pv a1 c3");
   game.update();
   EXPECT_EQ(game.thinking().depth, 3);
-  EXPECT_EQ(game.thinking().score, "+1");
+  EXPECT_EQ(game.thinking().score, (EngineScore{EngineScore::Kind::kHeuristic, 12}));
+  EXPECT_EQ(game.thinking().pv, (std::vector<std::string>{"a1", "c3"}));
   engine.reply(engine.last_request, "bestmove a1");
   game.update();
   EXPECT_EQ(game.moves(), (std::vector<std::string>{"b2", "a1"}));
@@ -125,7 +105,8 @@ TEST_F(GameControllerTest, HintIsShownNotPlayed) {
   ASSERT_TRUE(game.hint_pending());
   engine.reply(engine.last_request, "bestmove b2");
   game.update();
-  EXPECT_EQ(game.hint(), "b2");
+  ASSERT_TRUE(game.hint());
+  EXPECT_EQ(game.hint()->text, "b2");
   EXPECT_TRUE(game.moves().empty());
 }
 
@@ -161,15 +142,33 @@ TEST_F(GameControllerTest, CorruptOrForeignSavesChangeNothing) {
   }
 }
 
-TEST(ScoreInWords, ReadsProtocolScores) {
-  EXPECT_EQ(score_in_words("win 1"), "wins in 1 move");
-  EXPECT_EQ(score_in_words("win 7"), "wins in 4 moves");
-  EXPECT_EQ(score_in_words("loss 2"), "loses in 1 move");
-  EXPECT_EQ(score_in_words("draw"), "draw");
-  EXPECT_EQ(score_in_words("cp 4"), "even");
-  EXPECT_EQ(score_in_words("cp 31"), "+3");
-  EXPECT_EQ(score_in_words("cp -26"), "-3");
-  EXPECT_EQ(score_in_words("cp x"), "even");  // malformed: no crash
+TEST_F(GameControllerTest, ARootMovesScoreLineIsNotTheSearchsThinking) {
+  game.play("b2");
+  game.update();
+  engine.reply(engine.last_request, "info depth 4 score cp -3 nodes 50 nps 500 time 1 pv a1");
+  engine.reply(engine.last_request, "info depth 4 move c3 score loss 6");
+  game.update();
+  EXPECT_EQ(game.thinking().depth, 4);
+  EXPECT_EQ(game.thinking().score, (EngineScore{EngineScore::Kind::kHeuristic, -3}));
+}
+
+TEST_F(GameControllerTest, GoToStepsThroughTheWholeLineAndPausesTheAI) {
+  game.set_side(1, {false, 3});
+  for (const char* m : {"b2", "a1", "c3"}) ASSERT_FALSE(game.play(m));
+  game.go_to(1);
+  EXPECT_EQ(game.moves(), (std::vector<std::string>{"b2"}));
+  EXPECT_EQ(game.redo_moves(), (std::vector<std::string>{"a1", "c3"}));
+  game.go_to(3);
+  EXPECT_EQ(game.moves(), (std::vector<std::string>{"b2", "a1", "c3"}));
+  EXPECT_TRUE(game.redo_moves().empty());
+  game.go_to(7);  // beyond the line: nothing changes
+  EXPECT_EQ(game.moves().size(), 3u);
+  // With the AI playing O, a position where O is to move is shown paused.
+  game.set_side(1, {true, 3});
+  game.go_to(1);
+  EXPECT_TRUE(game.paused());
+  game.update();
+  EXPECT_FALSE(game.ai_thinking());
 }
 
 TEST_F(GameControllerTest, MalformedEngineLinesAreHarmless) {
@@ -188,12 +187,19 @@ TEST_F(GameControllerTest, MalformedEngineLinesAreHarmless) {
 
 // --- The board scene -------------------------------------------------------
 
+// The move a click on `cell` plays, in notation; "" for none.
+std::string clicked(const GameController& game, const BoardUi& ui, Cell cell) {
+  const ClickResult r = click(game, ui, cell);
+  return r.move ? game.position().move_to_text(*r.move) : "";
+}
+
 TEST_F(GameControllerTest, ConnectFourClickAnywhereInAColumnDrops) {
   game.new_game("connect4");
   BoardUi ui;
-  EXPECT_EQ(click(game, ui, {3, 5}).move, "4");
-  EXPECT_EQ(click(game, ui, {0, 0}).move, "1");
+  EXPECT_EQ(clicked(game, ui, {3, 5}), "4");
+  EXPECT_EQ(clicked(game, ui, {0, 0}), "1");
   const BoardScene scene = make_scene(game, ui);
+  EXPECT_EQ(scene.style, BoardStyle::kFrame);
   EXPECT_EQ(scene.cols, 7);
   EXPECT_EQ(scene.rows, 6);
   // Every landing cell on the bottom row is a legal target.
@@ -206,13 +212,13 @@ TEST_F(GameControllerTest, ConnectFourSceneShowsDiscsAndTheLastMove) {
   game.play("4");
   game.play("4");
   BoardScene scene = make_scene(game, {});
-  EXPECT_EQ(scene.piece({3, 0}), 1);
-  EXPECT_EQ(scene.piece({3, 1}), 2);
+  EXPECT_EQ(scene.piece({3, 0}), Piece::kFirstSide);
+  EXPECT_EQ(scene.piece({3, 1}), Piece::kSecondSide);
   EXPECT_TRUE(scene.mark({3, 1}) & kLastMove);
   const auto path = last_move_path(game);
   ASSERT_TRUE(path);
   EXPECT_EQ(path->to, (Cell{3, 1}));
-  EXPECT_EQ(path->from.col, 3);
+  EXPECT_EQ(path->from, (Cell{3, 5})) << "a disc falls from the top of its column";
 }
 
 TEST_F(GameControllerTest, WolfAndSheepSelectsThePieceThenItsTarget) {
@@ -221,18 +227,25 @@ TEST_F(GameControllerTest, WolfAndSheepSelectsThePieceThenItsTarget) {
   BoardUi ui;
   // The sheep (e1) is the only piece that can move: it is selected already.
   BoardScene scene = make_scene(game, ui);
+  EXPECT_EQ(scene.style, BoardStyle::kCheckered);
   EXPECT_TRUE(scene.mark({4, 0}) & kSelected);
   EXPECT_TRUE(scene.mark({3, 1}) & kLegalTarget);
   EXPECT_TRUE(scene.mark({5, 1}) & kLegalTarget);
-  EXPECT_EQ(click(game, ui, {3, 1}).move, "e1d2");
+  EXPECT_EQ(clicked(game, ui, {3, 1}), "e1d2");
   game.play("e1d2");
   // Wolves: a click on a wolf selects it, then a click on a target moves.
   const ClickResult pick = click(game, ui, {1, 7});
   ASSERT_TRUE(pick.select);
   EXPECT_FALSE(pick.move);
   ui.selected = pick.select;
-  EXPECT_EQ(click(game, ui, {0, 6}).move, "b8a7");
+  EXPECT_EQ(clicked(game, ui, {0, 6}), "b8a7");
   EXPECT_FALSE(click(game, ui, {4, 4}).move);
+  // The wolf slides from its square.
+  game.play("b8a7");
+  const auto path = last_move_path(game);
+  ASSERT_TRUE(path);
+  EXPECT_EQ(path->from, (Cell{1, 7}));
+  EXPECT_EQ(path->to, (Cell{0, 6}));
 }
 
 TEST_F(GameControllerTest, TicTacToeWinningLineIsMarked) {
@@ -240,9 +253,82 @@ TEST_F(GameControllerTest, TicTacToeWinningLineIsMarked) {
   for (const char* m : {"a1", "a2", "b1", "b2", "c1"}) ASSERT_FALSE(game.play(m)) << m;
   ASSERT_TRUE(game.game_over());
   EXPECT_EQ(game.winner(), 0);
+  EXPECT_EQ(game.position().end_in_words(), "X wins: three in a row.");
   BoardScene scene = make_scene(game, {});
   for (int col = 0; col < 3; ++col) EXPECT_TRUE(scene.mark({col, 0}) & kWinningLine);
   EXPECT_FALSE(scene.mark({0, 1}) & kWinningLine);
+}
+
+TEST_F(GameControllerTest, WolfAndSheepStartsFromEachVariant) {
+  game.new_game("wolfsheep");
+  const std::vector<std::string_view> names = game.start().start_variant_names();
+  ASSERT_EQ(names.size(), 4u);
+  EXPECT_EQ(game.start().start_variant(), 2u) << "the default start: the sheep on e1";
+  EXPECT_EQ(game.start().start_label(), "Sheep starts on");
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    ASSERT_FALSE(game.new_game("wolfsheep", game.start().start_variant_text(i))) << names[i];
+    EXPECT_EQ(game.start().start_variant(), i);
+    // The sheep on rank 1 of the variant's file: a1, c1, e1, g1.
+    const BoardScene scene = position_scene(game.position());
+    EXPECT_EQ(scene.pieces[2 * i], Piece::kFirstSide) << names[i];
+    EXPECT_EQ(std::count(scene.pieces.begin(), scene.pieces.end(), Piece::kSecondSide), 4);
+  }
+}
+
+// Whose turn it is comes from the position, not from counting moves: a game
+// may start with the second side to move.
+TEST_F(GameControllerTest, AStartWithTheSecondSideToMove) {
+  game.set_side(0, {true, 3});
+  game.set_side(1, {false, 3});
+  ASSERT_FALSE(game.new_game("wolfsheep", "1w1w1w1w/8/8/8/8/8/3s4/8 w"));
+  EXPECT_EQ(game.side_to_move(), 1);
+  game.update();
+  EXPECT_TRUE(engine.sent.empty()) << "the wolves are a person's, and to move";
+  ASSERT_FALSE(game.play("b8c7"));
+  EXPECT_EQ(game.side_to_move(), 0);
+  game.undo();
+  EXPECT_TRUE(game.moves().empty());
+  EXPECT_EQ(game.side_to_move(), 1);
+}
+
+// A game set up finished: the winner is read from the position (counting
+// moves from the start named the wrong side: "O wins" for X's line).
+TEST_F(GameControllerTest, AGameStartedFinishedNamesItsWinner) {
+  ASSERT_FALSE(game.new_game("tictactoe", "xxx/oo./..."));
+  EXPECT_TRUE(game.game_over());
+  EXPECT_EQ(game.winner(), 0);
+  EXPECT_EQ(game.position().end_in_words(), "X wins: three in a row.");
+  ASSERT_FALSE(game.new_game("wolfsheep", "1w3s2/8/3w1w1w/8/8/8/8/8 w"));
+  EXPECT_EQ(game.winner(), 0);
+  EXPECT_EQ(game.position().end_in_words(), "The sheep wins: it got past the wolves.");
+  ASSERT_FALSE(game.new_game("wolfsheep", "8/8/8/8/1w3w2/8/1w1w4/2s5 s"));
+  EXPECT_EQ(game.winner(), 1);
+  EXPECT_EQ(game.position().end_in_words(), "The wolves win: the sheep is trapped.");
+}
+
+// Small boards: any position's scene, such as each position of a line.
+TEST(PositionScene, ShowsEveryPositionOfALine) {
+  const std::unique_ptr<GameView> position = make_game_view("connect4");
+  ASSERT_TRUE(position);
+  int discs = 0;
+  for (const char* move : {"4", "4", "3", "5"}) {
+    position->play(*position->move_from_text(move));
+    const BoardScene scene = position_scene(*position);
+    EXPECT_EQ(std::count_if(scene.pieces.begin(), scene.pieces.end(),
+                            [](Piece p) { return p != Piece::kNone; }),
+              ++discs);
+    EXPECT_EQ(std::count(scene.marks.begin(), scene.marks.end(), 0), 42) << "no marks";
+  }
+}
+
+TEST_F(GameControllerTest, EveryGameEndsInWords) {
+  game.new_game("connect4");
+  game.set_side(1, {false, 3});
+  for (const char* m : {"1", "2", "1", "2", "1", "2"}) ASSERT_FALSE(game.play(m));
+  EXPECT_TRUE(game.position().end_in_words().empty());
+  game.play("1");
+  EXPECT_EQ(game.position().end_in_words(), "Red wins: four in a row.");
+  EXPECT_EQ(game.winner(), 0);
 }
 
 }  // namespace

@@ -3,9 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <map>
 #include <set>
+#include <utility>
 
 #include "all_games.h"
+#include "games/registry.h"
 #include "test_util.h"
 
 namespace arcade::testing {
@@ -68,7 +73,7 @@ TYPED_TEST(Conformance, ResultsAreConsistent) {
   std::mt19937_64 rng(4);
   for (int i = 0; i < kPlayouts; ++i) {
     for (const auto& p : random_playout<G>(G::start(), rng)) {
-      const Score eval = G::evaluate(p);
+      const Score eval = G::evaluate(p, default_weights<G>());
       EXPECT_LE(std::abs(eval), kMaxHeuristic) << G::to_text(p);
       // A finished game searched to any depth is exactly its result.
       if (G::outcome(p) == Outcome::kOngoing) continue;
@@ -86,6 +91,222 @@ TYPED_TEST(Conformance, GarbageIsRejected) {
     EXPECT_FALSE(G::from_text(text).ok()) << "accepted position '" << text << "'";
     EXPECT_FALSE(G::move_from_text(G::start(), text).ok()) << "accepted move '" << text << "'";
   }
+}
+
+// --- The game as the app shows it (games/game_description.h) ---------------
+
+// Every cell's piece, row by row from the bottom.
+template <class G>
+std::vector<Piece> board_of(const typename G::Position& p) {
+  const Grid grid = G::kBoardLayout.grid;
+  std::vector<Piece> pieces;
+  for (int row = 0; row < grid.rows; ++row)
+    for (int col = 0; col < grid.cols; ++col) pieces.push_back(G::piece_at(p, {col, row}));
+  return pieces;
+}
+
+template <class G>
+Piece piece_of_side(int side) {
+  return side == 0 ? Piece::kFirstSide : Piece::kSecondSide;
+}
+
+// Random games from every start the app offers.
+template <class G>
+std::vector<std::vector<typename G::Position>> playouts_from_every_start(int per_start,
+                                                                         std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::vector<typename G::Position>> lines;
+  for (const auto& variant : G::start_variants())
+    for (int i = 0; i < per_start; ++i) lines.push_back(random_playout<G>(variant.position, rng));
+  return lines;
+}
+
+// Whether `side`'s pieces hold `length` cells in a row in some direction.
+template <class G>
+bool has_line_of(const std::vector<Piece>& board, Piece side, int length) {
+  const Grid grid = G::kBoardLayout.grid;
+  const Cell directions[] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  auto at = [&](Cell c) {
+    return grid.contains(c) ? board[c.row * grid.cols + c.col] : Piece::kNone;
+  };
+  for (int row = 0; row < grid.rows; ++row)
+    for (int col = 0; col < grid.cols; ++col)
+      for (Cell d : directions) {
+        int n = 0;
+        while (n < length && at({col + n * d.col, row + n * d.row}) == side) ++n;
+        if (n == length) return true;
+      }
+  return false;
+}
+
+TYPED_TEST(Conformance, DescriptionNamesTheGameItsSidesAndItsBoard) {
+  using G = TypeParam;
+  EXPECT_FALSE(G::kTitle.empty());
+  EXPECT_FALSE(G::kStartLabel.empty());
+  for (const SideDescription& side : G::kSides) {
+    EXPECT_FALSE(side.name.empty());
+    ASSERT_FALSE(side.subject.empty());
+    EXPECT_TRUE(std::isupper(static_cast<unsigned char>(side.subject[0])))
+        << side.subject << ": a subject starts a sentence";
+  }
+  EXPECT_NE(G::kSides[0].name, G::kSides[1].name);
+  const BoardLayout board = G::kBoardLayout;
+  EXPECT_GT(board.grid.cols, 0);
+  EXPECT_GT(board.grid.rows, 0);
+  EXPECT_GE(board.winning_line, 0);
+  EXPECT_LE(board.winning_line, std::max(board.grid.cols, board.grid.rows));
+}
+
+TYPED_TEST(Conformance, StartVariantsAreLegalStartsAndIncludeTheStart) {
+  using G = TypeParam;
+  const auto variants = G::start_variants();
+  ASSERT_FALSE(variants.empty());
+  std::set<std::string_view> names;
+  int standard = 0;
+  for (const auto& variant : variants) {
+    EXPECT_FALSE(variant.name.empty());
+    EXPECT_TRUE(names.insert(variant.name).second) << "two variants named " << variant.name;
+    EXPECT_EQ(G::outcome(variant.position), Outcome::kOngoing) << variant.name;
+    const std::string text = G::to_text(variant.position);
+    const Parsed<typename G::Position> back = G::from_text(text);
+    ASSERT_TRUE(back.ok()) << variant.name << ": " << text << ": " << back.error();
+    EXPECT_EQ(*back, variant.position) << variant.name;
+    standard += variant.position == G::start();
+  }
+  EXPECT_EQ(standard, 1) << "start() must be one of the variants, once";
+}
+
+// piece_at shows all there is to a position: two positions with the same
+// pieces and the same side to move are the same position.
+TYPED_TEST(Conformance, TheBoardAndTheSideToMoveAreThePosition) {
+  using G = TypeParam;
+  std::map<std::pair<std::vector<Piece>, int>, std::string> seen;
+  for (const auto& line : playouts_from_every_start<G>(100, 5)) {
+    for (std::size_t ply = 0; ply < line.size(); ++ply) {
+      const auto& p = line[ply];
+      const int side = G::side_to_move(p);
+      ASSERT_TRUE(side == 0 || side == 1) << G::to_text(p);
+      if (ply > 0) {
+        EXPECT_NE(side, G::side_to_move(line[ply - 1])) << "turns alternate";
+      }
+      const auto [it, fresh] = seen.try_emplace({board_of<G>(p), side}, G::to_text(p));
+      EXPECT_TRUE(fresh || it->second == G::to_text(p))
+          << it->second << " and " << G::to_text(p) << " look the same on the board";
+    }
+  }
+}
+
+// A move changes exactly the cells it names: the mover's new piece on `to`,
+// or the mover's piece taken from `from` to `to`. (A game with captures
+// would have to name the captured cells too.) So the pieces on the board
+// stay what the moves made them.
+TYPED_TEST(Conformance, MoveCellsAreTheCellsTheMoveChanges) {
+  using G = TypeParam;
+  const Grid grid = G::kBoardLayout.grid;
+  auto index = [&](Cell c) { return static_cast<std::size_t>(c.row * grid.cols + c.col); };
+  for (const auto& line : playouts_from_every_start<G>(50, 6)) {
+    for (const auto& p : line) {
+      MoveList<G::kMaxMoves> moves;
+      G::generate_moves(p, moves);
+      const std::vector<Piece> before = board_of<G>(p);
+      const Piece mover = piece_of_side<G>(G::side_to_move(p));
+      for (Move m : moves) {
+        const MoveCells cells = G::move_cells(p, m);
+        const std::string what = G::to_text(p) + " " + G::move_to_text(p, m);
+        ASSERT_TRUE(grid.contains(cells.from) && grid.contains(cells.to)) << what;
+        const std::vector<Piece> after = board_of<G>(G::play(p, m));
+        std::set<std::size_t> changed;
+        for (std::size_t i = 0; i < before.size(); ++i)
+          if (before[i] != after[i]) changed.insert(i);
+        EXPECT_EQ(before[index(cells.to)], Piece::kNone) << what;
+        EXPECT_EQ(after[index(cells.to)], mover) << what;
+        if (cells.moves_a_piece()) {
+          EXPECT_EQ(before[index(cells.from)], mover) << what;
+          EXPECT_EQ(after[index(cells.from)], Piece::kNone) << what;
+          EXPECT_EQ(changed, (std::set{index(cells.from), index(cells.to)})) << what;
+        } else {
+          EXPECT_EQ(changed, std::set{index(cells.to)}) << what;
+        }
+        // A dropped piece lands on the lowest empty cell of its column.
+        if (G::kBoardLayout.placement == Placement::kDroppedInColumn && cells.to.row > 0) {
+          EXPECT_NE(before[index({cells.to.col, cells.to.row - 1})], Piece::kNone) << what;
+        }
+      }
+    }
+  }
+}
+
+TYPED_TEST(Conformance, EndInWordsExactlyWhenTheGameIsOver) {
+  using G = TypeParam;
+  std::set<std::string> endings;
+  for (const auto& line : playouts_from_every_start<G>(100, 7)) {
+    for (const auto& p : line) {
+      const Outcome outcome = G::outcome(p);
+      const std::string words = G::end_in_words(p);
+      ASSERT_EQ(words.empty(), outcome == Outcome::kOngoing) << G::to_text(p) << ": " << words;
+      if (words.empty()) continue;
+      endings.insert(words);
+      EXPECT_EQ(words.back(), '.') << words;
+      if (outcome == Outcome::kDrawn) {
+        EXPECT_EQ(words.rfind("Draw", 0), 0u) << words;
+        continue;
+      }
+      const int winner = outcome == Outcome::kWon ? G::side_to_move(p) : 1 - G::side_to_move(p);
+      EXPECT_EQ(words.rfind(side_wins(G::kSides[winner]) + ":", 0), 0u)
+          << G::to_text(p) << ": " << words;
+      if (G::kBoardLayout.winning_line > 0) {
+        EXPECT_TRUE(
+            has_line_of<G>(board_of<G>(p), piece_of_side<G>(winner), G::kBoardLayout.winning_line))
+            << G::to_text(p) << ": " << words << ", but no winning line on the board";
+      }
+    }
+  }
+  EXPECT_FALSE(endings.empty());
+}
+
+// The registry has the game, and its view for the app shows what the game
+// says, position by position.
+TYPED_TEST(Conformance, TheRegistrysViewShowsTheGame) {
+  using G = TypeParam;
+  const std::unique_ptr<GameView> view = make_game_view(G::kName);
+  ASSERT_TRUE(view);
+  EXPECT_TRUE(make_session(G::kName));
+  EXPECT_TRUE(tool_settings(G::kName));
+  EXPECT_EQ(view->name(), G::kName);
+  EXPECT_EQ(view->title(), G::kTitle);
+  EXPECT_EQ(view->start_variant_names().size(), G::start_variants().size());
+  std::mt19937_64 rng(8);
+  for (int i = 0; i < 20; ++i) {
+    const std::unique_ptr<GameView> game = view->clone();
+    for (typename G::Position p = G::start();;) {
+      EXPECT_EQ(game->position_text(), G::to_text(p));
+      EXPECT_EQ(game->outcome(), G::outcome(p));
+      EXPECT_EQ(game->end_in_words(), G::end_in_words(p));
+      EXPECT_EQ(game->side_to_move(), G::side_to_move(p));
+      EXPECT_EQ(board_of<G>(p).size(),
+                static_cast<std::size_t>(game->board().grid.cols * game->board().grid.rows));
+      for (int row = 0; row < G::kBoardLayout.grid.rows; ++row)
+        for (int col = 0; col < G::kBoardLayout.grid.cols; ++col)
+          EXPECT_EQ(game->piece_at({col, row}), G::piece_at(p, {col, row}));
+      MoveList<G::kMaxMoves> moves;
+      G::generate_moves(p, moves);
+      const std::vector<Move> legal = game->legal_moves();
+      ASSERT_TRUE(std::equal(moves.begin(), moves.end(), legal.begin(), legal.end()));
+      if (legal.empty()) break;
+      const Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
+      EXPECT_EQ(game->move_to_text(m), G::move_to_text(p, m));
+      EXPECT_EQ(game->move_cells(m).to, G::move_cells(p, m).to);
+      game->play(m);
+      p = G::play(p, m);
+    }
+  }
+}
+
+TEST(Registry, UnknownGamesGetNothing) {
+  EXPECT_FALSE(make_game_view("chess"));
+  EXPECT_FALSE(make_session("chess"));
+  EXPECT_FALSE(tool_settings("chess"));
+  for (const std::string& name : game_names()) EXPECT_TRUE(make_game_view(name)) << name;
 }
 
 }  // namespace

@@ -163,7 +163,8 @@ TEST(Connect4Search, EvaluationStaysInTheHeuristicRange) {
   std::mt19937_64 rng(11);
   for (int game = 0; game < 100; ++game)
     for (const Position& p : testing::random_playout<Connect4>(Connect4::start(), rng))
-      EXPECT_LE(std::abs(Connect4::evaluate(p)), kMaxHeuristic) << Connect4::to_text(p);
+      EXPECT_LE(std::abs(Connect4::evaluate(p, default_weights<Connect4>())), kMaxHeuristic)
+          << Connect4::to_text(p);
 }
 
 // --- Exact solver ---

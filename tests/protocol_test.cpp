@@ -104,6 +104,22 @@ TEST_F(ProtocolTest, BadInputChangesNothing) {
                            "setoption name Bogus value 1",
                            "setoption name Table value maybe",
                            "setoption name OwnBook value maybe",
+                           "setoption name Weights value tutorial",
+                           "setoption name Threats value 5",
+                           "setoption name TwoInLine value 10001",
+                           "setoption name TwoInLine value +5",
+                           "setoption name TwoInLine value ten",
+                           "tree",
+                           "tree depth",
+                           "tree depth 0",
+                           "tree depth 65",
+                           "tree limit 5",
+                           "tree depth 2 limit",
+                           "tree depth 2 limit 1000001",
+                           "tree depth 2 algorithm negamax",
+                           "tree depth 2 ordering maybe",
+                           "tree depth 2 table 1",
+                           "tree depth 2 sideways 1",
                            "game chess",
                            "game"})
     expect_rejected(line);
@@ -146,6 +162,84 @@ TEST_F(ProtocolTest, PerftCountsFromThePosition) {
   EXPECT_EQ(send("perft 0"), std::vector<std::string>{"perft 0 1"});
 }
 
+// The lab's tree: one line per node, then the count and the value as an
+// `info` line writes it.
+TEST_F(ProtocolTest, TreePrintsEveryNodeThenTheCountAndTheValue) {
+  send("setoption name Iterative value false");
+  send("setoption name RandomTies value false");
+  send("setoption name Algorithm value minimax");
+  const std::vector<std::string> go = send("go depth 2");
+  const std::size_t score_at = go[0].find(" score ") + 7;
+  const std::string value = go[0].substr(score_at, go[0].find(" nodes ") - score_at);
+  const std::vector<std::string> tree = send("tree depth 2 table off ordering off");
+  // The root, 9 replies and 72 answers to them.
+  ASSERT_EQ(tree.size(), 83u);
+  EXPECT_EQ(tree.back(), "tree nodes 82 value " + value);
+  EXPECT_EQ(tree[0], "node 0 parent - ply 0 move - side max alpha -inf beta inf value " + value +
+                         " bound exact kind expanded children 9 pv");
+  EXPECT_EQ(tree[1].rfind("node 1 parent 0 ply 1 move a1 side min alpha -inf beta inf value ", 0),
+            0u)
+      << tree[1];
+  EXPECT_EQ(tree[2].rfind("node 2 parent 1 ply 2 move b1 side max ", 0), 0u) << tree[2];
+  EXPECT_NE(tree[2].find(" kind leaf children 0"), std::string::npos) << tree[2];
+  for (std::size_t i = 0; i + 1 < tree.size(); ++i)
+    EXPECT_EQ(tree[i].rfind("node " + std::to_string(i) + " ", 0), 0u) << tree[i];
+}
+
+TEST_F(ProtocolTest, TreeLimitKeepsTheCountWhole) {
+  // 549,946: the nodes of Tic-tac-toe's game tree, the empty board included.
+  EXPECT_EQ(send("tree depth 9 algorithm minimax table off limit 0"),
+            std::vector<std::string>{"tree nodes 549946 value draw"});
+  const std::vector<std::string> five = send("tree depth 9 algorithm minimax table off limit 5");
+  ASSERT_EQ(five.size(), 6u);
+  EXPECT_EQ(five.back(), "tree nodes 549946 value draw");
+}
+
+TEST_F(ProtocolTest, TreeCutOffsNameThePrunedMoves) {
+  // Without ordering the first reply to b1, a1, already refutes it.
+  const std::vector<std::string> tree =
+      send("tree depth 2 algorithm alphabeta ordering off table off");
+  const auto cut = std::find_if(tree.begin(), tree.end(),
+                                [](const std::string& l) { return l.rfind("node 10 ", 0) == 0; });
+  ASSERT_NE(cut, tree.end());
+  EXPECT_EQ(*cut,
+            "node 10 parent 0 ply 1 move b1 side min alpha cp -1 beta inf value cp -1 bound upper "
+            "kind cutoff children 1 pruned 7 c1 a2 b2 c2 a3 b3 c3");
+  EXPECT_EQ(tree.back(), "tree nodes 36 value cp 1");
+}
+
+TEST_F(ProtocolTest, EvalShowsEachTermAndTheTotal) {
+  send("position x.o/.x./...");  // o to move: see TicTacToeTerms in evaluation_test.cpp
+  EXPECT_EQ(send("eval"),
+            (std::vector<std::string>{"eval term OneInLine value -2 weight 1 contribution -2",
+                                      "eval term TwoInLine value -1 weight 10 contribution -10",
+                                      "eval term ThreeInLine value 0 weight 100 contribution 0",
+                                      "eval total -12"}));
+  // Doubling TwoInLine's weight adds its weight times its value.
+  EXPECT_TRUE(send("setoption name TwoInLine value 20").empty());
+  EXPECT_EQ(send("eval").back(), "eval total " + std::to_string(-12 + 10 * -1));
+  EXPECT_TRUE(send("setoption name Weights value default").empty());
+  EXPECT_EQ(send("eval").back(), "eval total -12");
+}
+
+TEST_F(ProtocolTest, WeightsAreOptionsThatOutliveGame) {
+  const std::vector<std::string> help = send("help");
+  ASSERT_EQ(help.size(), 2u);
+  EXPECT_NE(help[1].find(" | Weights (default) | OneInLine (weight, default 1) | TwoInLine "
+                         "(weight, default 10) | ThreeInLine (weight, default 100)"),
+            std::string::npos)
+      << help[1];
+  send("setoption name TwoInLine value 7");
+  send("game connect4");
+  EXPECT_NE(send("help")[1].find(" | Weights (default|tutorial) | WinNow (weight, default 5000)"),
+            std::string::npos);
+  send("setoption name Weights value tutorial");
+  send("game tictactoe");
+  EXPECT_EQ(send("eval")[1], "eval term TwoInLine value 0 weight 7 contribution 0");
+  send("game connect4");
+  EXPECT_EQ(send("eval")[9], "eval term Four value 0 weight 100 contribution 0");
+}
+
 TEST_F(ProtocolTest, EveryGameCanBeChosen) {
   send("setoption name Level value 3");
   for (const std::string& name : game_names()) {
@@ -184,6 +278,7 @@ TEST_F(BackgroundProtocolTest, StopEndsASearchAtOnceWithAMove) {
   send("setoption name Algorithm value minimax");
   send("setoption name Table value false");
   send("setoption name Iterative value false");
+  send("setoption name OwnBook value false");  // else the book answers at once
   protocol_.handle("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   const auto before = std::chrono::steady_clock::now();
@@ -201,14 +296,19 @@ TEST_F(BackgroundProtocolTest, IsReadyAnswersDuringASearch) {
   send("setoption name Algorithm value minimax");
   send("setoption name Table value false");
   send("setoption name Iterative value false");
+  send("setoption name OwnBook value false");  // else the book answers at once
   protocol_.handle("go infinite");
   protocol_.handle("isready");
   {
+    // readyok came while the search still ran: no bestmove yet.
     std::lock_guard lock(mutex_);
     ASSERT_FALSE(lines_.empty());
     EXPECT_EQ(lines_.back(), "readyok");
+    for (const auto& line : lines_) EXPECT_NE(line.rfind("bestmove", 0), 0u) << line;
   }
   protocol_.handle("stop");
+  std::lock_guard lock(mutex_);
+  EXPECT_EQ(lines_.back().rfind("bestmove ", 0), 0u);
 }
 
 // A command that runs until it is stopped, and how it answers stop.
@@ -262,7 +362,10 @@ INSTANTIATE_TEST_SUITE_P(
         // Connect Four has about 4.5 trillion positions 20 plies deep.
         LongCommand{{"game connect4"}, "perft 64", "perft 64 stopped"},
         // Solving the empty board takes minutes without the opening book.
-        LongCommand{{"game connect4"}, "solve", "solution stopped"}));
+        LongCommand{{"game connect4"}, "solve", "solution stopped"},
+        // Connect Four's whole game tree, node by node.
+        LongCommand{
+            {"game connect4"}, "tree depth 42 algorithm minimax table off", "tree stopped"}));
 
 TEST_F(BackgroundProtocolTest, LinesReadDuringASearchRunInOrderAfterIt) {
   send("game connect4");
@@ -353,6 +456,22 @@ TEST_F(EngineProtocolTest, DepthBoundsThePerfectLevel) {
   const std::vector<std::string> reply = send("go depth 1");
   ASSERT_EQ(reply.size(), 2u);
   EXPECT_EQ(reply[0].rfind("info depth 1 score cp ", 0), 0u) << reply[0];
+  EXPECT_EQ(reply[1].rfind("bestmove ", 0), 0u);
+}
+
+// In the book a depth limit takes the book's move at once, with no column
+// solved for RootScores: 445's columns outside the book took the solver 84
+// million nodes (7 s here, 17 s in the browser) for a `go depth 1`.
+TEST_F(EngineProtocolTest, DepthBoundsThePerfectLevelWithRootScoresInTheBook) {
+  send("game connect4");
+  send("setoption name RootScores value true");
+  send("position 445");
+  const std::vector<std::string> reply = send("go depth 1");
+  ASSERT_EQ(reply.size(), 2u);  // the book's move, no line for each column
+  const std::vector<std::string> w = split_words(reply[0]);
+  const auto nodes = std::find(w.begin(), w.end(), "nodes");
+  ASSERT_NE(nodes, w.end()) << reply[0];
+  EXPECT_LT(std::stoull(*(nodes + 1)), 100'000u) << reply[0];
   EXPECT_EQ(reply[1].rfind("bestmove ", 0), 0u);
 }
 

@@ -355,10 +355,10 @@ TEST(WolfSheepEvaluate, StaysInRangeAndFavoursTheFreeSheep) {
   std::mt19937_64 rng(13);
   for (int game = 0; game < 100; ++game)
     for (const P& p : random_playout<W>(random_start(rng), rng))
-      EXPECT_LE(std::abs(W::evaluate(p)), kMaxHeuristic) << W::to_text(p);
+      EXPECT_LE(std::abs(W::evaluate(p, default_weights<W>())), kMaxHeuristic) << W::to_text(p);
   // Past the wall (way through) versus penned in the corner, sheep to move.
-  EXPECT_GT(W::evaluate(parse("1w1w1w2/8/8/8/8/8/5s2/6w1 s")),
-            W::evaluate(parse("3w1w1w/8/8/8/8/8/1w6/s7 s")));
+  EXPECT_GT(W::evaluate(parse("1w1w1w2/8/8/8/8/8/5s2/6w1 s"), default_weights<W>()),
+            W::evaluate(parse("3w1w1w/8/8/8/8/8/1w6/s7 s"), default_weights<W>()));
   // The sheep prefers going up.
   EXPECT_GT(W::move_hint(W::start(), W::make_move(4, 11)), 0);
 }

@@ -8,6 +8,10 @@
 //                                     "request\x1fline" records joined by "\x1e"
 //   arcadeEngine.ready()              true once the engine has loaded
 //   arcadeEngine.stats()              load and restart figures and the state, for tests
+//   arcadeEngine.open()               a new connection's number C: an engine of its
+//                                     own (the analysis panel's), in a worker of its
+//                                     own; the calls above take C as a last argument
+//                                     (none: connection 0, started with the page)
 //
 // The answers are the native protocol's (src/engine/protocol.h, with a
 // background thread). Long commands are `go`, `solve` and `perft N`; every
@@ -54,7 +58,14 @@ const wasmUrl = new URL('arcade_engine_worker.wasm', scriptUrl).href;
 
 // The engine compiled once, for every worker; null where the page cannot
 // compile it (the worker then does).
+// Compiled once for every connection (see arcadeEngine.open).
+let compiledEngine = null;
 function compileEngine() {
+  if (!compiledEngine) compiledEngine = compileEngineNow();
+  return compiledEngine;
+}
+
+function compileEngineNow() {
   const compiled = WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch(wasmUrl)) :
                                                   Promise.reject(new Error('no compileStreaming'));
   return compiled.catch(() => fetch(wasmUrl).then((r) => r.arrayBuffer()).then(WebAssembly.compile))
@@ -271,14 +282,17 @@ class EngineConnection {
   stats() { return {...this.times, state: this.log.slice(), inflight: this.inflight.length}; }
 }
 
-// Started now, so that the engine loads while the page's app does.
-const connection = new EngineConnection();
+// Started now, so that the engine loads while the page's app does. More
+// connections (each its own worker, table and state) come from open().
+const connections = [new EngineConnection()];
+const connection = (c) => connections[c || 0];
 
 self.arcadeEngine = {
-  send: (request, line) => connection.send(request, line),
-  stop: () => connection.stop(),
-  poll: () => connection.poll(),
-  ready: () => connection.ready(),
-  stats: () => connection.stats(),
+  send: (request, line, c) => connection(c).send(request, line),
+  stop: (c) => connection(c).stop(),
+  poll: (c) => connection(c).poll(),
+  ready: (c) => connection(c).ready(),
+  stats: (c) => connection(c).stats(),
+  open: () => connections.push(new EngineConnection()) - 1,
 };
 })();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "app/analysis_view.h"
 #include "engine/level.h"
 #include "games/registry.h"
 
@@ -14,37 +15,6 @@ namespace {
 
 constexpr float kPanelWidth = 300.0f;
 constexpr float kAnimationSeconds = 0.3f;
-
-struct GameInfo {
-  const char* name;
-  const char* title;
-  const char* sides[2];
-  const char* how_won;  // how the winner won, by winner side
-  const char* how_won_by_second;
-};
-
-constexpr GameInfo kGames[] = {
-    {"tictactoe", "Tic-tac-toe", {"X", "O"}, "three in a row", "three in a row"},
-    {"connect4", "Connect Four", {"Red", "Yellow"}, "four in a row", "four in a row"},
-    {"wolfsheep",
-     "Wolf and Sheep",
-     {"Sheep", "Wolves"},
-     "the sheep got through",
-     "the sheep is trapped"},
-};
-
-const GameInfo& info_of(const std::string& game) {
-  for (const GameInfo& g : kGames)
-    if (game == g.name) return g;
-  return kGames[0];
-}
-
-// Wolf and Sheep with the sheep on rank 1 of `file` (0, 2, 4 or 6).
-std::string wolfsheep_start(int file) {
-  std::string rank1 =
-      (file ? std::to_string(file) : "") + "s" + (file < 7 ? std::to_string(7 - file) : "");
-  return "1w1w1w1w/8/8/8/8/8/8/" + rank1 + " s";
-}
 
 std::string with_thousands(std::uint64_t n) {
   char buffer[32];
@@ -59,9 +29,27 @@ std::string with_thousands(std::uint64_t n) {
   return buffer;
 }
 
+// "depth 7, Red +0.8, 12k nodes, 1.2M nodes/s, line 4 4 5": a search's
+// latest figures; the score is from `side`'s view.
+std::string search_in_words(const Thinking& t, int side, const GameView& position) {
+  std::string text = "depth " + std::to_string(t.depth);
+  if (t.score) text += ", " + score_in_words(*t.score, side, position);
+  if (t.nodes > 0)
+    text += ", " + with_thousands(t.nodes) + " nodes, " + with_thousands(t.nps) + " nodes/s";
+  if (!t.pv.empty()) {
+    text += ", line";
+    for (std::size_t i = 0; i < t.pv.size() && i < 6; ++i) text += " " + t.pv[i];
+  }
+  return text;
+}
+
 }  // namespace
 
-App::App(EngineClient& engine, Storage storage) : game_(engine), storage_(std::move(storage)) {
+App::App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine)
+    : game_(engine),
+      storage_(std::move(storage)),
+      make_analysis_engine_(std::move(make_analysis_engine)) {
+  for (const std::string& name : game_names()) games_.push_back(make_game_view(name));
   if (auto saved = storage_.load ? storage_.load() : std::nullopt) {
     if (auto problem = game_.load(*saved))
       notice_ = "The saved game could not be restored (" + *problem + "); a new game was started.";
@@ -87,12 +75,7 @@ std::string App::command(const std::string& line) {
   std::getline(in, c);
   std::optional<std::string> problem;
   if (verb == "game") {
-    const std::string start = b.empty() ? "startpos" : b + c;
-    problem = game_.new_game(a, start);
-    if (!problem) {
-      ui_ = {};
-      moves_seen_ = 0;
-    }
+    problem = start_new_game(a, b.empty() ? "startpos" : b + c);
   } else if (verb == "side") {
     const std::optional<std::uint64_t> level =
         c.empty() ? std::optional<std::uint64_t>(game_.side(a == "1").level)
@@ -100,6 +83,14 @@ std::string App::command(const std::string& line) {
     if ((a != "0" && a != "1") || (b != "ai" && b != "person") || !level)
       return "error usage: side 0|1 person|ai [LEVEL 1-" + std::to_string(kLevelCount) + "]";
     game_.set_side(a == "1", {b == "ai", static_cast<int>(*level)});
+  } else if (verb == "analysis" && (a == "on" || a == "off")) {
+    if (a == "on" && !make_analysis_engine_) return "error no engine for the analysis";
+    set_analysis_open(a == "on");
+  } else if (verb == "goto") {
+    const std::optional<std::uint64_t> ply =
+        parse_number(a, 0, game_.line().size() + game_.redo_moves().size());
+    if (!ply) return "error usage: goto PLY (0 to the moves played and undone)";
+    game_.go_to(*ply);
   } else if (verb == "resume") {
     game_.set_paused(false);
   } else {
@@ -123,13 +114,26 @@ std::string App::state() const {
   out += "over " + std::string(game_.game_over() ? "1" : "0") + "\n";
   out += "winner " + std::to_string(game_.winner()) + "\n";
   out += "tomove " + std::to_string(game_.side_to_move()) + "\n";
-  out += "hint " + game_.hint() + "\n";
+  out += "hint " + (game_.hint() ? game_.hint()->text : "") + "\n";
   out += "notice " + notice_ + "\n";
+  out += "status " + status_text() + "\n";
+  out += "thinking_depth " + std::to_string(game_.thinking().depth) + "\n";
+  out += "analysis " + std::string(analysis_ ? "1" : "0") + "\n";
+  const std::optional<AnalysisResult>& found =
+      analysis_ ? analysis_->current() : std::optional<AnalysisResult>{};
+  out += "analysis_depth " + std::to_string(found ? found->depth : 0) + "\n";
+  out += "analysis_score " +
+         (found ? score_in_words(found->score, game_.side_to_move(), game_.position()) : "") + "\n";
+  out += "analysis_moves";
+  if (found)
+    for (const MoveScore& m : found->moves)
+      out += " " + m.text + ":" + move_score_short_label(m.score);
+  out += "\n";
   return out;
 }
 
 std::string App::side_name(int side) const {
-  return info_of(game_.game()).sides[side];
+  return std::string(game_.position().side(side).name);
 }
 
 void App::key(char k) {
@@ -155,6 +159,9 @@ void App::key(char k) {
     case 'm':
       game_.move_now();
       break;
+    case 'a':
+      set_analysis_open(!analysis_);
+      break;
     default:
       return;
   }
@@ -165,6 +172,7 @@ void App::frame(int fb_width, int fb_height, float seconds) {
   const float dt = std::clamp(seconds - last_seconds_, 0.0f, 0.1f);
   last_seconds_ = seconds;
   game_.update();
+  if (analysis_) analysis_->update(game_);
   follow_moves(dt);
 
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -214,31 +222,43 @@ void App::controls_panel() {
   }
   if (!game_.engine_error().empty()) ImGui::TextWrapped("Engine: %s", game_.engine_error().c_str());
   ImGui::Separator();
+  analysis_section();
   move_list();
 }
 
+std::optional<std::string> App::start_new_game(const std::string& game, const std::string& start) {
+  if (auto problem = game_.new_game(game, start)) return problem;
+  ui_ = {};
+  moves_seen_ = 0;
+  return std::nullopt;
+}
+
 void App::game_choice() {
-  const GameInfo& current = info_of(game_.game());
-  if (ImGui::BeginCombo("Game", current.title)) {
-    for (const GameInfo& g : kGames) {
-      if (ImGui::Selectable(g.title, &g == &current) && &g != &current) {
-        game_.new_game(
-            g.name, g.name == std::string("wolfsheep") ? wolfsheep_start(sheep_file_) : "startpos");
-        ui_ = {};
-        moves_seen_ = 0;
-      }
+  const std::string current(game_.position().title());
+  if (ImGui::BeginCombo("Game", current.c_str())) {
+    for (const std::unique_ptr<GameView>& g : games_) {
+      const bool chosen = g->title() == current;
+      if (ImGui::Selectable(std::string(g->title()).c_str(), chosen) && !chosen)
+        start_new_game(std::string(g->name()));
     }
     ImGui::EndCombo();
   }
-  if (game_.game() != "wolfsheep") return;
-  static constexpr const char* kStarts[] = {"a1", "c1", "e1", "g1"};
-  int choice = sheep_file_ / 2;
-  if (ImGui::Combo("Sheep starts on", &choice, kStarts, 4) && choice * 2 != sheep_file_) {
-    sheep_file_ = choice * 2;
-    game_.new_game("wolfsheep", wolfsheep_start(sheep_file_));
-    ui_ = {};
-    moves_seen_ = 0;
+  start_choice();
+}
+
+// The game's start variants, when it has more than one (where the sheep starts).
+void App::start_choice() {
+  const GameView& start = game_.start();
+  const std::vector<std::string_view> names = start.start_variant_names();
+  if (names.size() < 2) return;
+  const std::optional<std::size_t> current = start.start_variant();
+  const std::string preview = current ? std::string(names[*current]) : "";
+  if (!ImGui::BeginCombo(std::string(start.start_label()).c_str(), preview.c_str())) return;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (ImGui::Selectable(std::string(names[i]).c_str(), current == i) && current != i)
+      start_new_game(game_.game(), start.start_variant_text(i));
   }
+  ImGui::EndCombo();
 }
 
 void App::side_controls(int side) {
@@ -272,49 +292,108 @@ void App::side_controls(int side) {
   ImGui::PopID();
 }
 
+void App::set_analysis_open(bool open) {
+  if (!open) {
+    if (analysis_) analysis_->stop();
+    analysis_.reset();
+    return;
+  }
+  if (analysis_ || !make_analysis_engine_) return;
+  if (!analysis_engine_) analysis_engine_ = make_analysis_engine_();
+  analysis_ = std::make_unique<Analysis>(*analysis_engine_);
+}
+
+void App::analysis_section() {
+  if (!make_analysis_engine_) return;
+  bool open = analysis_ != nullptr;
+  if (ImGui::Checkbox("Analysis (A)", &open)) set_analysis_open(open);
+  if (!analysis_) {
+    ImGui::Separator();
+    return;
+  }
+  if (std::optional<std::size_t> ply = analysis_panel(*analysis_, game_)) game_.go_to(*ply);
+  int overlay = static_cast<int>(overlay_);
+  ImGui::TextUnformatted("On the board:");
+  ImGui::SameLine();
+  ImGui::RadioButton("scores", &overlay, static_cast<int>(BoardOverlay::kMoveScores));
+  ImGui::SameLine();
+  ImGui::RadioButton("line", &overlay, static_cast<int>(BoardOverlay::kLine));
+  ImGui::SameLine();
+  ImGui::RadioButton("none", &overlay, static_cast<int>(BoardOverlay::kNothing));
+  overlay_ = static_cast<BoardOverlay>(overlay);
+  ImGui::Separator();
+}
+
+// The moves played, then those undone (dimmed); a click shows that position.
 void App::move_list() {
   ImGui::Text("Moves");
   ImGui::BeginChild("moves", ImVec2(0, 0), true);
-  const std::vector<std::string>& moves = game_.moves();
-  for (std::size_t i = 0; i < moves.size(); i += 2) {
-    ImGui::Text("%2zu. %-6s %s", i / 2 + 1, moves[i].c_str(),
-                i + 1 < moves.size() ? moves[i + 1].c_str() : "");
+  std::vector<std::string> moves = game_.moves();
+  const std::size_t played = moves.size();
+  for (const std::string& m : game_.redo_moves()) moves.push_back(m);
+  const float column = ImGui::CalcTextSize("000. ").x;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i % 2 == 0) {
+      ImGui::TextDisabled("%zu.", i / 2 + 1);
+      ImGui::SameLine(column);
+    } else {
+      ImGui::SameLine(column + 80.0f);
+    }
+    ImGui::PushID(static_cast<int>(i));
+    if (i >= played)
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    if (ImGui::Selectable(moves[i].c_str(), i + 1 == played, 0, ImVec2(70.0f, 0)))
+      game_.go_to(i + 1);
+    if (i >= played) ImGui::PopStyleColor();
+    ImGui::PopID();
   }
-  if (moves.size() != moves_seen_) ImGui::SetScrollHereY(1.0f);
+  if (played != moves_seen_) ImGui::SetScrollHereY(1.0f);
   ImGui::EndChild();
 }
 
-void App::status_line() {
-  const GameInfo& info = info_of(game_.game());
-  if (game_.game_over()) {
-    const int winner = game_.winner();
-    if (winner < 0)
-      ImGui::Text("Draw: nobody can win any more.");
-    else
-      ImGui::Text("%s wins: %s.", info.sides[winner],
-                  winner == 0 ? info.how_won : info.how_won_by_second);
-    return;
-  }
-  const int side = game_.side_to_move();
+// One line above the board: the end of the game, who is to move, or what
+// the AI is thinking (figures only once its search has said something).
+std::string App::status_text() const {
+  const GameView& position = game_.position();
+  if (game_.game_over()) return position.end_in_words();
+  const int mover = game_.side_to_move();
+  const SideDescription& side = position.side(mover);
+  const std::string name(side.name);
+  std::string text;
   if (game_.ai_thinking()) {
+    text = name + " (AI) " + (side.plural ? "are" : "is") + " thinking";
     const Thinking& t = game_.thinking();
-    ImGui::Text("%s (AI) is thinking: depth %d, %s, %s nodes", info.sides[side], t.depth,
-                t.score.empty() ? "..." : t.score.c_str(), with_thousands(t.nodes).c_str());
+    if (t.depth > 0) return text + ": " + search_in_words(t, mover, position);
+    text += "...";
+  } else if (game_.side(mover).ai && game_.paused()) {
+    text = name + " (AI) to move: paused.";
+  } else {
+    text = name + " to move.";
+    if (game_.hint_pending())
+      text += " Looking for a hint...";
+    else if (game_.hint())
+      text += " Hint: " + game_.hint()->text;
+  }
+  // What the AI's last search said, while nothing newer is known.
+  if (const std::optional<AiMove>& last = game_.last_ai_move(); last && last->thinking.depth > 0)
+    text.append(" ")
+        .append(position.side(last->side).name)
+        .append(" played ")
+        .append(last->move)
+        .append(": ")
+        .append(search_in_words(last->thinking, last->side, position));
+  return text;
+}
+
+void App::status_line() {
+  ImGui::TextUnformatted(status_text().c_str());
+  if (game_.game_over()) return;
+  if (game_.ai_thinking()) {
     ImGui::SameLine();
     if (ImGui::SmallButton("Move now (M)")) key('m');
-    return;
-  }
-  if (game_.side(side).ai && game_.paused()) {
-    ImGui::Text("%s (AI) to move: paused.", info.sides[side]);
-    return;
-  }
-  ImGui::Text("%s to move.", info.sides[side]);
-  if (game_.hint_pending()) {
+  } else if (game_.side(game_.side_to_move()).ai && game_.paused()) {
     ImGui::SameLine();
-    ImGui::TextDisabled("Looking for a hint...");
-  } else if (!game_.hint().empty()) {
-    ImGui::SameLine();
-    ImGui::Text("Hint: %s", game_.hint().c_str());
+    if (ImGui::SmallButton("Resume")) game_.set_paused(false);
   }
 }
 
@@ -331,11 +410,11 @@ void App::board(float x, float y, float w, float h, int fb_width, int fb_height,
   ImGui::End();
 
   // The largest board of the game's proportions that fits, centred.
-  const Cell grid = grid_size(game_.game());
+  const Grid grid = game_.position().board().grid;
   const float margin = 12.0f;
   const float avail_w = w - 2 * margin, avail_h = h - status_h - 2 * margin;
-  const float cell = std::max(1.0f, std::min(avail_w / grid.col, avail_h / grid.row));
-  const float board_w = cell * grid.col, board_h = cell * grid.row;
+  const float cell = std::max(1.0f, std::min(avail_w / grid.cols, avail_h / grid.rows));
+  const float board_w = cell * grid.cols, board_h = cell * grid.rows;
   const float left = x + (w - board_w) / 2, top = y + status_h + (h - status_h - board_h) / 2;
 
   const ImGuiIO& io = ImGui::GetIO();
@@ -344,7 +423,7 @@ void App::board(float x, float y, float w, float h, int fb_width, int fb_height,
   if (!io.WantCaptureMouse && mouse.x >= left && mouse.x < left + board_w && mouse.y >= top &&
       mouse.y < top + board_h) {
     const Cell c{static_cast<int>((mouse.x - left) / cell),
-                 grid.row - 1 - static_cast<int>((mouse.y - top) / cell)};
+                 grid.rows - 1 - static_cast<int>((mouse.y - top) / cell)};
     ui_.hovered = c;
     if (ImGui::IsMouseClicked(0)) {
       const ClickResult r = click(game_, ui_, c);
@@ -357,17 +436,26 @@ void App::board(float x, float y, float w, float h, int fb_width, int fb_height,
     }
   }
 
-  const BoardScene scene = make_scene(game_, ui_);
-  const float sx = fb_width / std::max(1.0f, io.DisplaySize.x);
-  const float sy = fb_height / std::max(1.0f, io.DisplaySize.y);
-  const PixelRect rect{static_cast<int>(left * sx),
-                       static_cast<int>(fb_height - (top + board_h) * sy),
-                       static_cast<int>(board_w * sx), static_cast<int>(board_h * sy)};
+  draw_board(make_scene(game_, ui_), left, top, board_w, board_h, fb_width, fb_height, seconds);
+  if (analysis_ && overlay_ != BoardOverlay::kNothing) {
+    const BoardPlacement placement{left, top, cell, grid.rows};
+    analysis_over_board(*analysis_, game_, placement, overlay_ == BoardOverlay::kLine);
+  }
+}
+
+void App::draw_board(const BoardScene& scene, float left, float top, float w, float h, int fb_width,
+                     int fb_height, float seconds) {
+  // ImGui lays out in points, GL draws in pixels, from the bottom up.
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float sx = fb_width / std::max(1.0f, display.x);
+  const float sy = fb_height / std::max(1.0f, display.y);
+  const PixelRect rect{static_cast<int>(left * sx), static_cast<int>(fb_height - (top + h) * sy),
+                       static_cast<int>(w * sx), static_cast<int>(h * sy)};
   renderer_.draw(scene, rect, seconds);
 }
 
 void App::follow_moves(float dt) {
-  const std::size_t count = game_.moves().size();
+  const std::size_t count = game_.line().size();
   if (count != moves_seen_) {
     // A new move (not an undo) slides or drops into place.
     ui_.animation.reset();

@@ -5,9 +5,12 @@
 // passes key presses and the saved state in.
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "app/analysis.h"
 #include "app/board_renderer.h"
 #include "app/board_scene.h"
 #include "app/game_controller.h"
@@ -21,9 +24,16 @@ struct Storage {
   std::function<void(const std::string&)> save;
 };
 
+// Makes an engine of its own for the analysis panel (make_engine_client);
+// none: the panel cannot open.
+using EngineFactory = std::function<std::unique_ptr<EngineClient>()>;
+
+// What the analysis panel draws over the board.
+enum class BoardOverlay : int { kMoveScores = 0, kLine = 1, kNothing = 2 };
+
 class App {
  public:
-  App(EngineClient& engine, Storage storage);
+  App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine = nullptr);
 
   // Compiles the board shaders; an error message on failure.
   std::optional<std::string> init_graphics(const std::string& glsl_header);
@@ -31,7 +41,7 @@ class App {
   // is `fb_width` x `fb_height` pixels; ImGui's display size is in points.
   void frame(int fb_width, int fb_height, float seconds);
   // A key pressed outside any text field: n new game, u undo, r redo, h hint,
-  // s swap sides, p pause, m move now.
+  // s swap sides, p pause, m move now, a analysis on or off.
   void key(char k);
 
   const GameController& game() const { return game_; }
@@ -41,33 +51,49 @@ class App {
 
   // For scripts and end-to-end tests, the controls as text commands:
   //   game NAME [START] | side 0|1 person|ai [LEVEL] | new | undo | redo |
-  //   hint | swap | pause | resume | movenow
+  //   hint | swap | pause | resume | movenow | analysis on|off | goto PLY
   // Returns "ok" or "error <what was wrong>".
   std::string command(const std::string& line);
   // The state in lines of "key value": the saved game (see
-  // GameController::save) and status, thinking, over, winner, hint.
+  // GameController::save) and status, thinking, over, winner, hint; the
+  // status line's text; the AI's thinking depth; the analysis panel's
+  // findings (analysis, analysis_depth, analysis_score, analysis_moves).
   std::string state() const;
 
  private:
   void controls_panel();
+  // A new game, its board reset; an error message, and then nothing changes.
+  std::optional<std::string> start_new_game(const std::string& game,
+                                            const std::string& start = "startpos");
   void game_choice();
+  void start_choice();
   void side_controls(int side);
   void move_list();
+  void analysis_section();
+  void set_analysis_open(bool open);
+  std::string status_text() const;
   void status_line();
   void board(float x, float y, float w, float h, int fb_width, int fb_height, float seconds);
+  // Draws a scene in a rectangle given in ImGui's points (top left origin).
+  void draw_board(const BoardScene& scene, float left, float top, float w, float h, int fb_width,
+                  int fb_height, float seconds);
   void follow_moves(float dt);
   void persist();
   std::string side_name(int side) const;
 
   GameController game_;
+  std::vector<std::unique_ptr<GameView>> games_;  // every game at its start, for the choice
   Storage storage_;
   BoardRenderer renderer_;
   BoardUi ui_;
+  EngineFactory make_analysis_engine_;
+  std::unique_ptr<EngineClient> analysis_engine_;  // made when first opened
+  std::unique_ptr<Analysis> analysis_;             // null while closed
+  BoardOverlay overlay_ = BoardOverlay::kMoveScores;
   std::string notice_;
   std::string saved_;
   std::size_t moves_seen_ = 0;
   float last_seconds_ = 0;
-  int sheep_file_ = 4;  // e1
 };
 
 }  // namespace arcade::app

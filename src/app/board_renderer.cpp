@@ -23,6 +23,31 @@ std::optional<std::string> compile(GLuint shader, const std::string& source) {
   return log;
 }
 
+// The numbers board.frag reads: u_style, and the red channel of a cell.
+int shader_style(BoardStyle style) {
+  switch (style) {
+    case BoardStyle::kLines:
+      return 0;
+    case BoardStyle::kFrame:
+      return 1;
+    case BoardStyle::kCheckered:
+      return 2;
+  }
+  return 0;
+}
+
+std::uint8_t shader_piece(Piece piece) {
+  switch (piece) {
+    case Piece::kFirstSide:
+      return 1;
+    case Piece::kSecondSide:
+      return 2;
+    case Piece::kNone:
+      break;
+  }
+  return 0;
+}
+
 }  // namespace
 
 BoardRenderer::~BoardRenderer() {
@@ -75,7 +100,7 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
   // One RGBA texel per cell: red the piece, green the marks.
   std::vector<std::uint8_t> texels(scene.pieces.size() * 4, 0);
   for (std::size_t i = 0; i < scene.pieces.size(); ++i) {
-    texels[i * 4] = scene.pieces[i];
+    texels[i * 4] = shader_piece(scene.pieces[i]);
     texels[i * 4 + 1] = scene.marks[i];
   }
   glActiveTexture(GL_TEXTURE0);
@@ -91,9 +116,9 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
   glUniform1i(u_cells_, 0);
   glUniform2f(u_grid_, static_cast<float>(scene.cols), static_cast<float>(scene.rows));
   glUniform2f(u_size_, static_cast<float>(rect.width), static_cast<float>(rect.height));
-  glUniform1i(u_style_, static_cast<int>(scene.style));
+  glUniform1i(u_style_, shader_style(scene.style));
   glUniform2f(u_anim_pos_, scene.anim_col, scene.anim_row);
-  glUniform1i(u_anim_piece_, scene.anim_piece);
+  glUniform1i(u_anim_piece_, shader_piece(scene.anim_piece));
   glUniform1f(u_time_, time_seconds);
   glBindVertexArray(vertex_array_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);

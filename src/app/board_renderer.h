@@ -1,8 +1,10 @@
 #pragma once
 // Draws a BoardScene with the board shaders (shaders/board.vert, board.frag):
-// one quad over the board's rectangle, the cells in a small texture. The
-// shader sources carry no #version line; the header given to init() adds it
-// (ES 3.00 for WebGL 2 and GLES, 3.30 core for desktop GL).
+// one quad over the board's rectangle, the cells in a small texture. Any
+// number of boards a frame, each a scene in a rectangle of its own: the main
+// board, and small ones (a line the engine found, the nodes of a search
+// tree). The shader sources carry no #version line; the header given to
+// init() adds it (ES 3.00 for WebGL 2 and GLES, 3.30 core for desktop GL).
 
 #include <optional>
 #include <string>
@@ -25,6 +27,8 @@ class BoardRenderer {
 
   // Compiles the shaders; returns the compile or link log on failure.
   std::optional<std::string> init(const std::string& glsl_header);
+  // Draws `scene` filling `rect`; leaves the viewport at `rect` and blending
+  // and the scissor test off.
   void draw(const BoardScene& scene, const PixelRect& rect, float time_seconds);
 
  private:

@@ -1,21 +1,21 @@
 #pragma once
 // What the board shows, independent of GL: a grid of cells, each with a piece
 // and marks, and at most one piece in flight. The app builds a scene from the
-// game in progress every frame; the renderer (board_renderer.h) draws it with
-// the shaders in shaders/. Clicks come back the other way: a cell becomes a
-// move in the game's notation. This is the one place that knows how each
-// game's position looks on a grid.
+// game in progress every frame, or from any position for a small board; the
+// renderer (board_renderer.h) draws it with the shaders in shaders/. Clicks
+// come back the other way: a cell becomes a move.
+//
+// Every game is drawn from its description (games/game_description.h) alone:
+// its board layout, the piece on each cell and the cells each move touches.
+// Nothing here knows a game by name.
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <vector>
 
 #include "app/game_controller.h"
 
 namespace arcade::app {
-
-enum class BoardStyle : int { kTicTacToe = 0, kConnectFour = 1, kCheckered = 2 };
 
 enum CellMark : std::uint8_t {
   kLegalTarget = 1,
@@ -26,22 +26,16 @@ enum CellMark : std::uint8_t {
   kHovered = 32,
 };
 
-struct Cell {
-  int col = 0;
-  int row = 0;  // 0 at the bottom
-  friend bool operator==(const Cell&, const Cell&) = default;
-};
-
 struct BoardScene {
-  BoardStyle style = BoardStyle::kTicTacToe;
-  int cols = 3;
-  int rows = 3;
-  std::vector<std::uint8_t> pieces;  // cols * rows, row-major from the bottom
+  BoardStyle style = BoardStyle::kLines;
+  int cols = 0;
+  int rows = 0;
+  std::vector<Piece> pieces;  // cols * rows, row-major from the bottom
   std::vector<std::uint8_t> marks;
   float anim_col = 0, anim_row = 0;  // the piece in flight, in cells
-  std::uint8_t anim_piece = 0;       // 0: nothing in flight
+  Piece anim_piece = Piece::kNone;   // kNone: nothing in flight
 
-  std::uint8_t& piece(Cell c) { return pieces[c.row * cols + c.col]; }
+  Piece& piece(Cell c) { return pieces[c.row * cols + c.col]; }
   std::uint8_t& mark(Cell c) { return marks[c.row * cols + c.col]; }
 };
 
@@ -53,26 +47,29 @@ struct MoveAnimation {
 
 // The UI state that the board shows besides the game.
 struct BoardUi {
-  std::optional<Cell> selected;  // Wolf and Sheep: the piece picked up
+  std::optional<Cell> selected;  // a piece picked up, to be moved by the next click
   std::optional<Cell> hovered;
   std::optional<MoveAnimation> animation;
 };
 
+// Any position's board, pieces only: for small boards (a line the engine
+// found, the nodes of a search tree) as much as for the main one.
+BoardScene position_scene(const GameView& position);
+
+// The game in progress with its marks: the last move, the hint, legal
+// targets, the selection, the pointer, the winning line, a piece in flight.
 BoardScene make_scene(const GameController& game, const BoardUi& ui);
 
 // What a click on `cell` does for the person to move: a move to play, or a
-// new selection (Wolf and Sheep picks a piece first). Nothing for a cell that
-// does neither.
+// new selection (a game whose pieces move picks one first). Nothing for a
+// cell that does neither.
 struct ClickResult {
-  std::optional<std::string> move;
+  std::optional<Move> move;
   std::optional<Cell> select;
 };
 ClickResult click(const GameController& game, const BoardUi& ui, Cell cell);
 
 // Where the last move went from and to, for its animation and mark.
 std::optional<MoveAnimation> last_move_path(const GameController& game);
-
-// The grid size of a game, for laying out the board before a scene exists.
-Cell grid_size(const std::string& game);
 
 }  // namespace arcade::app

@@ -47,6 +47,9 @@ class EngineClient {
   virtual bool ready() const = 0;
 };
 
+// Each client is an engine of its own (its own session, table and options; a
+// thread natively, a worker on the web): the game's AI and the analysis panel
+// search side by side without stopping each other.
 std::unique_ptr<EngineClient> make_engine_client();
 
 }  // namespace arcade::app

@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdio>
 #include <string_view>
+#include <utility>
 
 #include "app/engine_client.h"
 
@@ -19,17 +20,20 @@ EM_JS_DEPS(arcade_engine_client, "$UTF8ToString,$stringToUTF8,$lengthBytesUTF8")
 
 EM_JS(int, arcade_engine_present, (), { return typeof arcadeEngine == "object" ? 1 : 0; });
 
-EM_JS(void, arcade_engine_send, (double request, const char* line),
-      { arcadeEngine.send(request, UTF8ToString(line)); });
+EM_JS(int, arcade_engine_open, (), { return arcadeEngine.open(); });
 
-EM_JS(void, arcade_engine_stop, (), { arcadeEngine.stop(); });
+EM_JS(void, arcade_engine_send, (int connection, double request, const char* line),
+      { arcadeEngine.send(request, UTF8ToString(line), connection); });
 
-EM_JS(int, arcade_engine_ready, (), { return arcadeEngine.ready() ? 1 : 0; });
+EM_JS(void, arcade_engine_stop, (int connection), { arcadeEngine.stop(connection); });
+
+EM_JS(int, arcade_engine_ready, (int connection),
+      { return arcadeEngine.ready(connection) ? 1 : 0; });
 
 // Takes the replies from the page and returns their size in bytes (without
 // the terminating 0); arcade_engine_copy_polled then copies them.
-EM_JS(int, arcade_engine_take_polled, (), {
-  Module.arcadeEnginePolled = arcadeEngine.poll();
+EM_JS(int, arcade_engine_take_polled, (int connection), {
+  Module.arcadeEnginePolled = arcadeEngine.poll(connection);
   return lengthBytesUTF8(Module.arcadeEnginePolled);
 });
 
@@ -67,7 +71,10 @@ std::vector<EngineReply> parse_replies(std::string_view text) {
 // is never ready and says why once.
 class WebEngineClient final : public EngineClient {
  public:
-  WebEngineClient() : present_(arcade_engine_present() != 0) {
+  // The first client takes the connection the page started; later ones
+  // open their own.
+  explicit WebEngineClient(bool first) : present_(arcade_engine_present() != 0) {
+    if (present_ && !first) connection_ = arcade_engine_open();
     if (!present_)
       std::fprintf(stderr,
                    "engine: engine_client.js is not loaded; add <script "
@@ -76,17 +83,17 @@ class WebEngineClient final : public EngineClient {
 
   std::uint64_t send(const std::string& line) override {
     const std::uint64_t request = ++last_request_;
-    if (present_) arcade_engine_send(static_cast<double>(request), line.c_str());
+    if (present_) arcade_engine_send(connection_, static_cast<double>(request), line.c_str());
     return request;
   }
 
   void stop() override {
-    if (present_) arcade_engine_stop();
+    if (present_) arcade_engine_stop(connection_);
   }
 
   std::vector<EngineReply> poll() override {
     if (!present_) return {};
-    const int size = arcade_engine_take_polled();
+    const int size = arcade_engine_take_polled(connection_);
     if (size == 0) return {};
     std::string text(static_cast<std::size_t>(size) + 1, '\0');
     arcade_engine_copy_polled(text.data(), size + 1);
@@ -94,17 +101,20 @@ class WebEngineClient final : public EngineClient {
     return parse_replies(text);
   }
 
-  bool ready() const override { return present_ && arcade_engine_ready() != 0; }
+  bool ready() const override { return present_ && arcade_engine_ready(connection_) != 0; }
 
  private:
   bool present_;
+  int connection_ = 0;
   std::uint64_t last_request_ = 0;
 };
 
 }  // namespace
 
 std::unique_ptr<EngineClient> make_engine_client() {
-  return std::make_unique<WebEngineClient>();
+  static bool first = true;
+  const bool is_first = std::exchange(first, false);
+  return std::make_unique<WebEngineClient>(is_first);
 }
 
 }  // namespace arcade::app

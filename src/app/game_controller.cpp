@@ -1,6 +1,6 @@
 #include "app/game_controller.h"
 
-#include <charconv>
+#include <algorithm>
 #include <sstream>
 
 #include "engine/level.h"
@@ -18,111 +18,120 @@ constexpr int kMoveTimeMs = 1500;
 // should ever wait. The engine keeps a part of it for a fallback search.
 constexpr int kPerfectMoveTimeMs = 9000;
 
-// A whole signed number, or 0: the engine's lines are read without
-// exceptions, which the web build does not catch.
-long long number_or_zero(const std::string& text) {
-  long long value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  return ec == std::errc{} && end == text.data() + text.size() ? value : 0;
-}
-
-// Reads an `info` line into what the UI shows.
-Thinking parse_info(const std::vector<std::string>& w) {
-  Thinking t;
-  for (std::size_t i = 1; i + 1 < w.size(); ++i) {
-    if (w[i] == "depth")
-      t.depth = static_cast<int>(number_or_zero(w[i + 1]));
-    else if (w[i] == "nodes")
-      t.nodes = static_cast<std::uint64_t>(number_or_zero(w[i + 1]));
-    else if (w[i] == "nps")
-      t.nps = static_cast<std::uint64_t>(number_or_zero(w[i + 1]));
-    else if (w[i] == "score")
-      t.score = score_in_words(w[i + 1] == "draw" ? "draw" : w[i + 1] + " " + w[i + 2]);
-    else if (w[i] == "pv") {
-      t.pv.assign(w.begin() + static_cast<long>(i) + 1, w.end());
-      break;
-    }
+// The moves of a line in notation read from `start` on, each checked in its
+// position; or the first that is not legal, and why.
+Parsed<std::vector<PlayedMove>> read_line(const GameView& start,
+                                          const std::vector<std::string>& texts) {
+  std::unique_ptr<GameView> position = start.clone();
+  std::vector<PlayedMove> line;
+  for (const std::string& text : texts) {
+    const Parsed<Move> move = position->move_from_text(text);
+    if (!move) return ParseError{"illegal move " + text + ": " + move.error()};
+    line.push_back({*move, position->move_to_text(*move), position->move_cells(*move)});
+    position->play(*move);
   }
-  return t;
+  return line;
 }
 
 }  // namespace
-
-std::string score_in_words(const std::string& protocol_score) {
-  const std::vector<std::string> w = split_words(protocol_score);
-  if (w.empty()) return "";
-  if (w[0] == "draw") return "draw";
-  if (w.size() < 2) return protocol_score;
-  const int n = static_cast<int>(number_or_zero(w[1]));
-  if (w[0] == "win" || w[0] == "loss") {
-    const int moves = (n + 1) / 2;
-    return std::string(w[0] == "win" ? "wins in " : "loses in ") + std::to_string(moves) +
-           (moves == 1 ? " move" : " moves");
-  }
-  const int tenths = (n >= 0 ? n + 5 : n - 5) / 10;
-  if (tenths == 0) return "even";
-  std::string text = std::to_string(tenths);
-  return tenths > 0 ? text.insert(0, 1, '+') : text;
-}
 
 GameController::GameController(EngineClient& engine) : engine_(engine) {
   new_game(game_names().front());
 }
 
+std::vector<std::string> GameController::moves() const {
+  std::vector<std::string> texts;
+  for (const PlayedMove& m : line_) texts.push_back(m.text);
+  return texts;
+}
+
 std::optional<std::string> GameController::new_game(const std::string& game,
                                                     const std::string& start) {
-  std::unique_ptr<GameSession> session = make_session(game);
-  if (!session) return "unknown game '" + game + "'";
-  if (auto problem = session->set_position(start, {})) return problem;
+  std::unique_ptr<GameView> view = make_game_view(game);
+  if (!view) return "unknown game '" + game + "'";
+  if (auto problem = view->set_position(start)) return problem;
   abandon_searches();
   game_ = game;
-  start_ = start;
-  session_ = std::move(session);
-  moves_.clear();
+  start_text_ = start;
+  start_ = std::move(view);
+  set_line({});
   redo_.clear();
-  hint_.clear();
   engine_error_.clear();
   return std::nullopt;
 }
 
-std::optional<std::string> GameController::apply(const std::string& start,
-                                                 const std::vector<std::string>& moves) {
-  if (auto problem = session_->set_position(start, moves)) return problem;
-  moves_ = moves;
-  hint_.clear();
+void GameController::set_line(std::vector<PlayedMove> line) {
+  last_ai_move_.reset();
+  position_ = start_->clone();
+  for (const PlayedMove& m : line) position_->play(m.move);
+  line_ = std::move(line);
+  hint_.reset();
+}
+
+void GameController::play_unchecked(Move move) {
+  line_.push_back({move, position_->move_to_text(move), position_->move_cells(move)});
+  position_->play(move);
+  hint_.reset();
+  redo_.clear();
+}
+
+std::optional<std::string> GameController::play(Move move) {
+  if (game_over()) return "the game is over";
+  if (sides_[side_to_move()].ai) return "it is the AI's turn";
+  const std::vector<Move> legal = legal_moves();
+  if (std::find(legal.begin(), legal.end(), move) == legal.end()) return "an illegal move";
+  abandon_searches();
+  play_unchecked(move);
   return std::nullopt;
 }
 
 std::optional<std::string> GameController::play(const std::string& move) {
-  if (game_over()) return "the game is over";
-  if (sides_[side_to_move()].ai) return "it is the AI's turn";
-  std::vector<std::string> next = moves_;
-  next.push_back(move);
-  abandon_searches();
-  if (auto problem = apply(start_, next)) return problem;
-  redo_.clear();
-  return std::nullopt;
+  const Parsed<Move> parsed = position_->move_from_text(move);
+  if (!parsed) return parsed.error();
+  return play(*parsed);
+}
+
+int GameController::side_after(std::size_t plies) const {
+  return static_cast<int>((start_->side_to_move() + plies) % 2);
 }
 
 void GameController::undo() {
-  if (moves_.empty()) return;
+  if (line_.empty()) return;
   abandon_searches();
-  std::vector<std::string> moves = moves_;
+  std::vector<PlayedMove> line = line_;
   const bool any_person = !sides_[0].ai || !sides_[1].ai;
   do {
-    redo_.push_back(moves.back());
-    moves.pop_back();
-  } while (any_person && !moves.empty() && sides_[moves.size() % 2].ai);
+    redo_.push_back(line.back());
+    line.pop_back();
+  } while (any_person && !line.empty() && sides_[side_after(line.size())].ai);
   if (!any_person) paused_ = true;  // else the AI would replay the move at once
-  apply(start_, moves);
+  set_line(std::move(line));
 }
 
 void GameController::redo() {
   if (redo_.empty()) return;
   abandon_searches();
-  std::vector<std::string> moves = moves_;
-  moves.push_back(redo_.back());
-  if (!apply(start_, moves)) redo_.pop_back();
+  std::vector<PlayedMove> line = line_;
+  line.push_back(redo_.back());
+  redo_.pop_back();
+  set_line(std::move(line));
+}
+
+void GameController::go_to(std::size_t plies) {
+  std::vector<PlayedMove> whole = line_;
+  whole.insert(whole.end(), redo_.rbegin(), redo_.rend());
+  if (plies > whole.size() || plies == line_.size()) return;
+  abandon_searches();
+  redo_.assign(whole.rbegin(), whole.rend() - static_cast<long>(plies));
+  whole.resize(plies);
+  set_line(std::move(whole));
+  if (sides_[side_to_move()].ai && !game_over()) paused_ = true;
+}
+
+std::vector<std::string> GameController::redo_moves() const {
+  std::vector<std::string> texts;
+  for (auto it = redo_.rbegin(); it != redo_.rend(); ++it) texts.push_back(it->text);
+  return texts;
 }
 
 void GameController::swap_sides() {
@@ -142,7 +151,7 @@ void GameController::set_paused(bool paused) {
 
 void GameController::request_hint() {
   if (game_over() || hint_request_ || sides_[side_to_move()].ai) return;
-  hint_.clear();
+  hint_.reset();
   start_search(/*hint=*/true);
 }
 
@@ -150,12 +159,8 @@ void GameController::move_now() {
   if (search_request_) engine_.stop();  // its bestmove still arrives and is played
 }
 
-int GameController::side_to_move() const {
-  return static_cast<int>(moves_.size() % 2);
-}
-
 int GameController::winner() const {
-  switch (session_->outcome()) {
+  switch (position_->outcome()) {
     case Outcome::kLost:
       return 1 - side_to_move();
     case Outcome::kWon:
@@ -179,7 +184,7 @@ void GameController::abandon_searches() {
 }
 
 std::string GameController::position_command() const {
-  return "position " + start_ + (moves_.empty() ? "" : " moves " + join_words(moves_));
+  return "position " + start_text_ + (line_.empty() ? "" : " moves " + join_words(moves()));
 }
 
 void GameController::start_search(bool hint) {
@@ -205,30 +210,38 @@ void GameController::handle(const EngineReply& reply) {
   const bool for_search = reply.request == search_request_ && search_request_;
   const bool for_hint = reply.request == hint_request_ && hint_request_;
   if (!for_search && !for_hint) return;  // a reply to an abandoned request
-  if (w[0] == "info" && w.size() > 2 && w[1] == "depth" && w[2] != "0") {
-    if (reply.line.find(" move ") == std::string::npos) thinking_ = parse_info(w);
+  if (w[0] == "info") {
+    if (std::optional<SearchInfoLine> info = read_search_info(w)) thinking_ = std::move(*info);
     return;
   }
   if (w[0] != "bestmove" || w.size() < 2) return;
   if (for_hint) {
     hint_request_ = 0;
-    if (w[1] != "(none)") hint_ = w[1];
+    if (const Parsed<Move> hint = position_->move_from_text(w[1]))
+      hint_ = PlayedMove{*hint, position_->move_to_text(*hint), position_->move_cells(*hint)};
     return;
   }
   search_request_ = 0;
-  if (w[1] == "(none)") return;
-  std::vector<std::string> next = moves_;
-  next.push_back(w[1]);
-  if (auto problem = apply(start_, next))
-    engine_error_ = "the engine's move: " + *problem;
-  else
-    redo_.clear();
+  if (w[1] != "(none)") take_engine_move(w[1]);
+}
+
+void GameController::take_engine_move(const std::string& text) {
+  const Parsed<Move> move = position_->move_from_text(text);
+  if (!move) {
+    engine_error_ = "the engine's move: " + move.error();
+    return;
+  }
+  const int mover = side_to_move();
+  play_unchecked(*move);
+  last_ai_move_ = AiMove{mover, line_.back().text, thinking_};
 }
 
 std::string GameController::save() const {
   std::ostringstream out;
-  out << kSaveHeader << "\ngame " << game_ << "\nstart " << start_ << "\nmoves "
-      << join_words(moves_) << "\nredo " << join_words(redo_) << "\npaused " << paused_ << '\n';
+  std::vector<std::string> redo;
+  for (const PlayedMove& m : redo_) redo.push_back(m.text);
+  out << kSaveHeader << "\ngame " << game_ << "\nstart " << start_text_ << "\nmoves "
+      << join_words(moves()) << "\nredo " << join_words(redo) << "\npaused " << paused_ << '\n';
   for (int s = 0; s < 2; ++s)
     out << "side" << s << ' ' << (sides_[s].ai ? "ai" : "human") << ' ' << sides_[s].level << '\n';
   return out.str();
@@ -266,21 +279,25 @@ std::optional<std::string> GameController::load(const std::string& saved) {
       return "an unknown line in the saved game: " + line;
     }
   }
-  std::unique_ptr<GameSession> session = make_session(game);
-  if (!session) return "the saved game names an unknown game '" + game + "'";
-  std::vector<std::string> replayed = moves;
-  for (auto it = redo.rbegin(); it != redo.rend(); ++it) replayed.push_back(*it);
-  if (session->set_position(start, replayed)) redo.clear();  // keep the game, drop a bad redo
-  if (auto problem = session->set_position(start, moves)) return "the saved game: " + *problem;
+  std::unique_ptr<GameView> start_view = make_game_view(game);
+  if (!start_view) return "the saved game names an unknown game '" + game + "'";
+  if (auto problem = start_view->set_position(start)) return "the saved game: " + *problem;
+  Parsed<std::vector<PlayedMove>> played = read_line(*start_view, moves);
+  if (!played) return "the saved game: " + played.error();
+  // The moves undone, the next to redo last; a bad redo is dropped, the game kept.
+  std::vector<std::string> redone = moves;
+  redone.insert(redone.end(), redo.rbegin(), redo.rend());
+  Parsed<std::vector<PlayedMove>> redo_line = read_line(*start_view, redone);
   abandon_searches();
   game_ = game;
-  start_ = start;
-  session_ = std::move(session);
-  moves_ = moves;
-  redo_ = redo;
+  start_text_ = start;
+  start_ = std::move(start_view);
+  set_line(std::move(*played));
+  redo_.clear();
+  if (redo_line)
+    redo_.assign(redo_line->rbegin(), redo_line->rbegin() + static_cast<long>(redo.size()));
   sides_ = sides;
   paused_ = paused;
-  hint_.clear();
   return std::nullopt;
 }
 

@@ -28,6 +28,7 @@
 
 #include "app/app.h"
 #include "app/engine_client.h"
+#include "app/gl_window.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #if __has_include("imgui_impl_sdl.h")
@@ -96,57 +97,10 @@ ParsedOptions parse_options(int argc, char** argv) {
   return {options, ""};
 }
 
-// A window with a current GL context, and the GLSL version line its shaders
-// must start with.
-struct GlWindow {
-  SDL_Window* window = nullptr;
-  SDL_GLContext context = nullptr;
-  const char* glsl_version = nullptr;
-};
-
-// What context to ask for. OpenGL ES 3.0 first: it is WebGL 2's API, so
-// natively the app runs what the browser runs (Mesa provides it). Desktop
-// OpenGL 3.3 core is the fallback for drivers without ES contexts; its
-// "#version 330 core" shaders accept the same code.
-struct ContextKind {
-  int profile;
-  int major;
-  int minor;
-  const char* glsl_version;
-};
-constexpr ContextKind kContextKinds[] = {
-    {SDL_GL_CONTEXT_PROFILE_ES, 3, 0, "#version 300 es"},
-    {SDL_GL_CONTEXT_PROFILE_CORE, 3, 3, "#version 330 core"},
-};
-
-GlWindow create_gl_window() {
-  const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-  for (const ContextKind& kind : kContextKinds) {
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, kind.profile);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, kind.major);
-    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, kind.minor);
-    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-    // The window is made anew for each kind: which GL library and config
-    // SDL picks is decided when the window is created.
-    SDL_Window* window = SDL_CreateWindow("Minimax Arcade", SDL_WINDOWPOS_CENTERED,
-                                          SDL_WINDOWPOS_CENTERED, 1280, 800, flags);
-    if (window == nullptr) continue;
-    SDL_GLContext context = SDL_GL_CreateContext(window);
-    if (context != nullptr) return {window, context, kind.glsl_version};
-    std::fprintf(stderr, "arcade_app: no OpenGL %s %d.%d context: %s\n",
-                 kind.profile == SDL_GL_CONTEXT_PROFILE_ES ? "ES" : "core", kind.major, kind.minor,
-                 SDL_GetError());
-    SDL_DestroyWindow(window);
-  }
-  return {};
-}
-
 // Writes the current framebuffer as a binary PPM: what a frame showed, for
 // tests without a display.
 bool save_ppm(const std::string& path, int width, int height) {
-  std::vector<unsigned char> rgba(static_cast<std::size_t>(width) * height * 4);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  const std::vector<unsigned char> rgba = arcade::app::read_pixels(width, height);
   std::ofstream out(path, std::ios::binary);
   out << "P6\n" << width << ' ' << height << "\n255\n";
   // GL's rows go bottom to top, PPM's top to bottom.
@@ -225,7 +179,7 @@ EMSCRIPTEN_KEEPALIVE_EXPORT const char* arcade_state() {
 
 // Everything a frame needs, owned by main() for the app's lifetime.
 struct AppState {
-  GlWindow gl;
+  arcade::app::GlWindow gl;
   Options options;
   arcade::app::App* app = nullptr;
   int frame = 0;
@@ -310,7 +264,7 @@ void run_main_loop(AppState& app) {
 #endif
 }
 
-void init_imgui(const GlWindow& gl) {
+void init_imgui(const arcade::app::GlWindow& gl) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   // No imgui.ini: on the web there is no file system to keep it in, and
@@ -332,7 +286,7 @@ void init_imgui(const GlWindow& gl) {
   ImGui_ImplOpenGL3_Init(gl.glsl_version);
 }
 
-void shutdown(const GlWindow& gl) {
+void shutdown(const arcade::app::GlWindow& gl) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
@@ -354,7 +308,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "arcade_app: SDL_Init failed: %s\n", SDL_GetError());
     return 1;
   }
-  AppState app{create_gl_window(), *parsed.options};
+  AppState app{arcade::app::create_gl_window("Minimax Arcade", 1280, 800,
+                                             SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI),
+               *parsed.options};
   if (app.gl.window == nullptr) {
     std::fprintf(stderr, "arcade_app: no window with an OpenGL context\n");
     SDL_Quit();
@@ -367,15 +323,13 @@ int main(int argc, char** argv) {
   // nothing, so a test never touches the player's game.
   std::unique_ptr<arcade::app::EngineClient> engine = arcade::app::make_engine_client();
   const bool autoplay = app.options.moves > 0;
-  static arcade::app::App the_app(*engine, autoplay ? arcade::app::Storage{} : make_storage());
+  static arcade::app::App the_app(*engine, autoplay ? arcade::app::Storage{} : make_storage(),
+                                  arcade::app::make_engine_client);
   app.app = &the_app;
   g_app = &the_app;
   if (autoplay) the_app.play_itself();
   // Shader sources carry no #version line: it depends on the context made.
-  const bool es = std::string_view(app.gl.glsl_version).find(" es") != std::string_view::npos;
-  const std::string glsl_header = std::string(app.gl.glsl_version) +
-                                  (es ? "\nprecision highp float;\nprecision highp int;\n" : "\n");
-  if (auto problem = the_app.init_graphics(glsl_header)) {
+  if (auto problem = the_app.init_graphics(arcade::app::glsl_header(app.gl))) {
     std::fprintf(stderr, "arcade_app: %s\n", problem->c_str());
     shutdown(app.gl);
     return 1;

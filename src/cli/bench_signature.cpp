@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <optional>
 #include <ostream>
-#include <string_view>
 
 #include "engine/protocol.h"
 #include "games/registry.h"
@@ -23,23 +22,10 @@ constexpr std::size_t kTableMegabytes = 16;
 // game.
 constexpr int kWalks = 4;
 
-struct GameSettings {
-  std::string_view game;
-  int depth;
-  int walk_step;
-};
-// Depths measured so that the whole bench runs in one to two seconds natively
-// (Release, 2 cores). Tic-tac-toe is searched to its end and costs nothing;
-// its walks are short, as longer ones soon reach a forced win.
-constexpr GameSettings kGameSettings[] = {
-    {"tictactoe", 9, 1}, {"connect4", 14, 2}, {"wolfsheep", 26, 2}};
-// A game missing from the table above still takes part, at a modest depth.
-constexpr GameSettings kDefaultSettings = {"", 8, 2};
-
-const GameSettings& settings_of(const std::string& game) {
-  for (const GameSettings& entry : kGameSettings)
-    if (entry.game == game) return entry;
-  return kDefaultSettings;
+// The game's bench depth and walk step (registry.cpp), measured so that the
+// whole bench runs in a second or two natively.
+ToolSettings settings_of(const std::string& game) {
+  return tool_settings(game).value_or(ToolSettings{});
 }
 
 // A 64-bit linear congruential generator (Knuth's MMIX constants): the same
@@ -98,7 +84,7 @@ std::string position_name(const BenchPosition& p) {
 }  // namespace
 
 int bench_depth(const std::string& game) {
-  return settings_of(game).depth;
+  return settings_of(game).bench_depth;
 }
 
 std::vector<BenchPosition> bench_positions() {
@@ -106,10 +92,11 @@ std::vector<BenchPosition> bench_positions() {
   for (const std::string& game : game_names()) {
     const std::unique_ptr<GameSession> scratch = make_session(game);
     if (!scratch) continue;
-    const GameSettings& settings = settings_of(game);
-    positions.push_back({game, {}, settings.depth});
+    const ToolSettings settings = settings_of(game);
+    positions.push_back({game, {}, settings.bench_depth});
     for (int walk = 1; walk <= kWalks; ++walk) {
-      BenchPosition p{game, walk_moves(*scratch, walk, walk * settings.walk_step), settings.depth};
+      BenchPosition p{game, walk_moves(*scratch, walk, walk * settings.bench_walk_step),
+                      settings.bench_depth};
       // A short game can make two walks end alike; search each position once.
       const bool seen = std::any_of(positions.begin(), positions.end(), [&](const auto& q) {
         return q.game == p.game && q.moves == p.moves;

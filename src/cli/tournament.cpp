@@ -89,12 +89,10 @@ Parsed<TournamentSettings> parse(const std::vector<std::string>& args) {
   t.match.game = args[1];
   t.match.games = 200;
   t.match.movetime_ms = 200;
-  // Random opening moves vary the games, but must not decide them, or both
-  // sides of a pair simply convert the same won opening: in Tic-tac-toe two
-  // random plies can lose, and a random early wolf step opens a gap for the
-  // sheep. There random ties alone vary the games (Wolf and Sheep keeps the
-  // sheep's harmless first step).
-  t.match.opening_plies = t.match.game == "tictactoe" ? 0 : t.match.game == "wolfsheep" ? 1 : 2;
+  // Random opening moves that vary the games without deciding them: the
+  // game's own number (registry.cpp says why each).
+  t.match.opening_plies =
+      tool_settings(t.match.game).value_or(ToolSettings{}).tournament_opening_plies;
   for (std::size_t i = 2; i < args.size(); ++i) {
     if (args[i] == "all") {
       t.all_pairs = true;

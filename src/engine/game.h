@@ -4,12 +4,15 @@
 // by the `Game` concept below, so the search is instantiated per game with no
 // virtual call and no allocation per node.
 
+#include <array>
 #include <concepts>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "engine/evaluation.h"
 #include "engine/move_list.h"
 #include "engine/parsed.h"
 #include "engine/score.h"
@@ -18,7 +21,7 @@ namespace arcade {
 
 template <class G>
 concept Game = requires(const typename G::Position& p, Move m, std::string_view text,
-                        MoveList<G::kMaxMoves>& list) {
+                        MoveList<G::kMaxMoves>& list, const typename G::Weights& weights) {
   typename G::Position;
   requires std::copyable<typename G::Position>;
   { G::kName } -> std::convertible_to<std::string_view>;
@@ -35,8 +38,16 @@ concept Game = requires(const typename G::Position& p, Move m, std::string_view 
   // kOngoing unless the game is over, else the result for the side to move.
   // A position with no legal move must not be kOngoing.
   { G::outcome(p) } -> std::same_as<Outcome>;
-  // Heuristic value for the side to move, within +-kMaxHeuristic.
-  { G::evaluate(p) } -> std::same_as<Score>;
+  // The heuristic's terms (engine/evaluation.h) and a weight for each.
+  { G::kTerms[0] } -> std::convertible_to<EvalTerm>;
+  requires std::same_as<typename G::Weights, std::array<Score, std::size(G::kTerms)>>;
+  // Each term's value for the side to move. A term may decide alone (a win
+  // next move, say): then it is 1 and every other term 0, unless its weight
+  // is 0, which turns it off.
+  { G::term_values(p, weights) } -> std::same_as<typename G::Weights>;
+  // Heuristic value for the side to move: exactly
+  // weighted_total(term_values(p, weights), weights), so within +-kMaxHeuristic.
+  { G::evaluate(p, weights) } -> std::same_as<Score>;
   { G::hash(p) } -> std::same_as<std::uint64_t>;
   // Cheap static guess of how good a move is, for ordering (higher first).
   { G::move_hint(p, m) } -> std::same_as<int>;

@@ -45,6 +45,17 @@ inline std::optional<std::uint64_t> parse_number(std::string_view text, std::uin
   return value;
 }
 
+// The whole of `text` as a signed number within [lo, hi] (a leading '-' and
+// no '+'), or nothing, as parse_number.
+inline std::optional<std::int64_t> parse_signed(std::string_view text, std::int64_t lo,
+                                                std::int64_t hi) {
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || value < lo || value > hi)
+    return std::nullopt;
+  return value;
+}
+
 // The whitespace-separated words of a protocol line.
 inline std::vector<std::string> split_words(std::string_view line) {
   std::vector<std::string> words;

@@ -15,13 +15,60 @@ std::optional<bool> parse_bool(const std::string& text) {
 // The commands that may take long: they run on the protocol's thread, and
 // `stop` ends them.
 bool is_long(const std::vector<std::string>& words) {
-  return words[0] == "go" || words[0] == "solve" || words[0] == "perft";
+  return words[0] == "go" || words[0] == "solve" || words[0] == "perft" || words[0] == "tree";
 }
 
 // A reply's words: its keyword, then the rest ("moves" alone when none).
 std::vector<std::string> prepend(std::string first, std::vector<std::string> rest) {
   rest.insert(rest.begin(), std::move(first));
   return rest;
+}
+
+// A window's bound: a score, or an open end.
+std::string bound_text(Score s) {
+  if (s <= -kInfinity) return "-inf";
+  if (s >= kInfinity) return "inf";
+  return score_text(s, false);
+}
+
+std::string_view bound_name(Bound bound) {
+  return bound == Bound::kLower ? "lower" : bound == Bound::kUpper ? "upper" : "exact";
+}
+
+std::string_view kind_name(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::kCutoff:
+      return "cutoff";
+    case NodeKind::kLeaf:
+      return "leaf";
+    case NodeKind::kTerminal:
+      return "terminal";
+    case NodeKind::kKnown:
+      return "known";
+    case NodeKind::kTable:
+      return "table";
+    default:
+      return "expanded";
+  }
+}
+
+// The options line's part for the game's weights: the presets, then each
+// term with its default.
+std::string weight_options(const GameSession& session) {
+  std::string text = " | Weights (";
+  const std::vector<std::string> presets = session.weight_presets();
+  for (std::size_t i = 0; i < presets.size(); ++i) text += (i ? "|" : "") + presets[i];
+  text += ")";
+  for (const WeightedTerm& term : session.weights())
+    text += " | " + term.name + " (weight, default " + std::to_string(term.default_weight) + ")";
+  return text;
+}
+
+// The value of a `tree` parameter word: on|off.
+std::optional<bool> parse_switch(const std::string& text) {
+  if (text == "on") return true;
+  if (text == "off") return false;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -41,6 +88,24 @@ std::string info_line(const SearchReport& r) {
                      std::to_string(r.stats.table_cutoffs) + " betacuts " +
                      std::to_string(r.stats.beta_cutoffs);
   if (!r.pv.empty()) line += " pv " + join_words(r.pv);
+  return line;
+}
+
+std::string tree_line(const TreeNode& n) {
+  std::string line = "node " + std::to_string(n.id) + " parent ";
+  line += n.parent == kNoParent ? "-" : std::to_string(n.parent);
+  line += " ply " + std::to_string(n.ply) + " move " + (n.move.empty() ? "-" : n.move);
+  line += n.max_to_move ? " side max" : " side min";
+  line += " alpha " + bound_text(n.alpha) + " beta " + bound_text(n.beta);
+  line += " value " + score_text(n.value, n.proven);
+  line.append(" bound ").append(bound_name(n.bound));
+  line.append(" kind ").append(kind_name(n.kind));
+  line += " children " + std::to_string(n.children);
+  if (n.kind == NodeKind::kCutoff) {
+    line += " pruned " + std::to_string(n.pruned.size());
+    for (const std::string& move : n.pruned) line.append(" ").append(move);
+  }
+  if (n.on_pv) line += " pv";
   return line;
 }
 
@@ -179,6 +244,10 @@ void Protocol::execute(const Line& line, bool stopped_before_start) {
     command_perft(words);
   else if (command == "solve")
     command_solve();
+  else if (command == "tree")
+    command_tree(words);
+  else if (command == "eval")
+    command_eval();
   else if (command == "d")
     emit(session_->diagram() + "position " + session_->position_text());
   else if (command == "moves")
@@ -198,6 +267,7 @@ void Protocol::command_game(const std::vector<std::string>& args) {
     session_ = factory_(name);
     if (hash_megabytes_) session_->set_table_megabytes(*hash_megabytes_);
     session_->set_own_book(own_book_);
+    restore_weights();
     return;
   }
   error("unknown game '" + args[1] + "' (games: " + join_words(game_names_) + ")");
@@ -303,6 +373,7 @@ void Protocol::command_setoption(const std::vector<std::string>& args) {
                : name == "RootScores" ? &options_.root_scores
                : name == "Iterative"  ? &options_.iterative
                                       : nullptr;
+  if (!flag && set_weight_option(name, value)) return;
   if (!flag) return error("unknown option '" + name + "' (try help)");
   const auto on = parse_bool(value);
   if (!on) return bad("true or false");
@@ -324,15 +395,101 @@ void Protocol::command_solve() {
   emit("solution " + *result);
 }
 
+// The game's own options: the weights of its heuristic's terms, one by one
+// or all at once (`Weights`, a preset). False if `name` is none of them.
+bool Protocol::set_weight_option(const std::string& name, const std::string& value) {
+  const std::vector<WeightedTerm> terms = session_->weights();
+  const bool is_term = std::any_of(terms.begin(), terms.end(),
+                                   [&](const WeightedTerm& t) { return t.name == name; });
+  if (name != "Weights" && !is_term) return false;
+  std::optional<std::string> problem;
+  if (name == "Weights")
+    problem = session_->use_weight_preset(value);
+  else if (const auto weight = parse_signed(value, -kMaxWeight, kMaxWeight))
+    problem = session_->set_weight(name, static_cast<Score>(*weight));
+  else
+    problem = "'" + value + "' is not a weight from " + std::to_string(-kMaxWeight) + " to " +
+              std::to_string(kMaxWeight);
+  if (problem)
+    error("option " + name + ": " + *problem);
+  else
+    weights_by_game_[std::string(session_->game_name())] = session_->weights();
+  return true;
+}
+
+void Protocol::restore_weights() {
+  const auto remembered = weights_by_game_.find(session_->game_name());
+  if (remembered == weights_by_game_.end()) return;
+  for (const WeightedTerm& term : remembered->second) session_->set_weight(term.name, term.weight);
+}
+
+void Protocol::command_tree(const std::vector<std::string>& args) {
+  TreeRequest request;
+  request.algorithm = options_.algorithm;
+  request.ordering = options_.use_ordering;
+  request.table = options_.use_table;
+  bool has_depth = false;
+  for (std::size_t i = 1; i < args.size(); i += 2) {
+    const std::string& key = args[i];
+    if (i + 1 >= args.size()) return error("tree " + key + " needs a value");
+    const std::string& value = args[i + 1];
+    if (key == "depth" || key == "limit") {
+      const auto number =
+          parse_number(value, key == "depth" ? 1 : 0, key == "depth" ? 64 : kMaxTreeLimit);
+      if (!number)
+        return error("tree " + key + ": '" + value + "' is not " +
+                     (key == "depth" ? std::string("a depth from 1 to 64")
+                                     : "a limit from 0 to " + std::to_string(kMaxTreeLimit)));
+      if (key == "depth") request.depth = static_cast<int>(*number);
+      if (key == "limit") request.limit = *number;
+      has_depth = has_depth || key == "depth";
+    } else if (key == "algorithm") {
+      if (value != "minimax" && value != "alphabeta")
+        return error("tree algorithm: '" + value + "' is not minimax or alphabeta");
+      request.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
+    } else if (key == "ordering" || key == "table") {
+      const std::optional<bool> on = parse_switch(value);
+      if (!on) return error("tree " + key + ": '" + value + "' is not on or off");
+      (key == "ordering" ? request.ordering : request.table) = *on;
+    } else {
+      return error("unknown tree parameter '" + key + "'");
+    }
+  }
+  if (!has_depth)
+    return error(
+        "usage: tree depth N [algorithm minimax|alphabeta] [ordering on|off] [table on|off] "
+        "[limit K]");
+  const TreeReport report = session_->tree(request, stop_);
+  // Printing a large tree takes a while: stop ends that too.
+  for (const TreeNode& node : report.nodes) {
+    if (stop_) break;
+    emit(tree_line(node));
+  }
+  if (report.stopped || stop_) return emit("tree stopped");
+  emit("tree nodes " + std::to_string(report.nodes_searched) + " value " +
+       score_text(report.value, report.proven));
+}
+
+void Protocol::command_eval() {
+  const EvaluationReport report = session_->evaluation();
+  std::string lines;
+  for (const EvaluationReport::Term& t : report.terms)
+    lines += "eval term " + t.name + " value " + std::to_string(t.value) + " weight " +
+             std::to_string(t.weight) + " contribution " + std::to_string(t.contribution) + "\n";
+  emit(lines + "eval total " + std::to_string(report.total));
+}
+
 void Protocol::command_help() {
   emit("commands: game " + join_words(game_names_) +
        " | position (startpos | <position string>) [moves M ...] | go [depth N] [movetime MS] "
        "[nodes N] [infinite] | stop | isready | setoption name <Name> value <V> | d | perft N | "
-       "moves | solve | newgame | quit");
+       "moves | solve | tree depth N [algorithm minimax|alphabeta] [ordering on|off] "
+       "[table on|off] [limit K] | eval | newgame | quit");
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Level (1-" +
        std::to_string(kLevelCount) +
        ") | Seed | Algorithm (minimax|alphabeta) | Table | Ordering | RandomTies | RootScores | "
-       "Iterative | OwnBook (true|false)");
+       "Iterative | OwnBook (true|false)" +
+       weight_options(*session_));
 }
 
 }  // namespace arcade

@@ -7,8 +7,37 @@
 //
 // Commands: game NAME | position (startpos | STRING) [moves M ...] |
 //   go [depth N] [movetime MS] [nodes N] [infinite] | stop | isready |
-//   setoption name NAME value V | d | perft N | moves | solve | newgame |
-//   help | quit.  See README.md for the replies.
+//   setoption name NAME value V | d | perft N | moves | solve |
+//   tree depth N [algorithm minimax|alphabeta] [ordering on|off]
+//   [table on|off] [limit K] | eval | newgame | help | quit.
+// See README.md for the replies. Two are the lab's (how the AI thinks):
+//
+// `tree` searches the current position once to depth N (no iterative
+// deepening, an empty table of its own; algorithm, ordering and table as
+// the options Algorithm, Ordering and Table unless given) and prints one
+// line per node in the order the search entered them, at most K of them
+// (default kDefaultTreeLimit, up to kMaxTreeLimit), then
+// `tree nodes <N> value <S>`: N every node searched, the root and those
+// beyond K included, S as in `info` lines. A node line (see tree_line):
+//   node <id> parent <id>|- ply <P> move <M>|- side max|min
+//   alpha <A> beta <B> value <S> bound exact|lower|upper
+//   kind expanded|cutoff|leaf|terminal|known|table children <C>
+//   [pruned <K> <move> ...] [pv]
+// ids count from 0 (the root) in search order; scores are from the root's
+// side (max) as in `info` lines, window bounds `-inf` and `inf` when open;
+// `bound` says whether the node is worth exactly the value, at least it
+// (lower) or at most it (upper); `pruned` follows a cut-off: the moves left
+// unsearched; `pv` marks the principal variation. A stopped tree prints
+// `tree stopped` (after any node lines printed before the stop, which are
+// then to be dropped).
+//
+// `eval` prints the heuristic's terms at the current position, one line
+// each, `eval term <Name> value <V> weight <W> contribution <V*W>`, then
+// `eval total <T>`: what a search uses there at its depth limit, the sum
+// clamped to the heuristic range. The weights are options:
+// `setoption name <Term> value <int>`, or `setoption name Weights value
+// <preset>` (default, or one of the game's own) for all of them at once;
+// like every option they outlive `game` (remembered per game).
 //
 // Who reads when. With `background`, the long commands (`go`, `solve`,
 // `perft`) run on the protocol's own thread, so that `handle` never waits
@@ -36,6 +65,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -50,6 +80,9 @@
 namespace arcade {
 
 inline constexpr std::uint64_t kMaxHashMegabytes = 64;
+// A tree's node lines at most: a node takes about 100 bytes until printed,
+// and the web build has 256 MB in all.
+inline constexpr std::uint64_t kMaxTreeLimit = 1'000'000;
 
 class Protocol {
  public:
@@ -94,7 +127,12 @@ class Protocol {
   void command_setoption(const std::vector<std::string>& args);
   void command_perft(const std::vector<std::string>& args);
   void command_solve();
+  void command_tree(const std::vector<std::string>& args);
+  void command_eval();
   void command_help();
+  // Sets a weight option of the current game; false if `name` is none.
+  bool set_weight_option(const std::string& name, const std::string& value);
+  void restore_weights();
   void run_search(SearchLimits limits, const SearchOptions& options, bool stopped_before_start);
   // Writes text, one output line per line of text, none interleaved.
   void emit(const std::string& text, std::uint64_t tag);
@@ -114,6 +152,8 @@ class Protocol {
   std::optional<std::size_t> hash_megabytes_;
   bool own_book_ = true;
   int level_ = kLevelCount;
+  // The weights each game was given, by game: set again on `game`.
+  std::map<std::string, std::vector<WeightedTerm>, std::less<>> weights_by_game_;
   std::uint64_t current_tag_ = 0;  // the tag of the line being executed
 
   // The queue and who owns the session, under mutex_.
@@ -135,5 +175,7 @@ class Protocol {
 std::string score_text(Score score, bool proven);
 // One `info` line for a finished iteration.
 std::string info_line(const SearchReport& report);
+// One `node` line of a `tree` reply.
+std::string tree_line(const TreeNode& node);
 
 }  // namespace arcade

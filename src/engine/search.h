@@ -7,6 +7,9 @@
 // the end of the game (see score.h). Every enhancement can be switched off,
 // so the same position searched by plain minimax and by alpha-beta with
 // ordering and a table shows what each one saves, with the same value.
+//
+// An optional observer sees the tree as it is searched (below); without one
+// the search compiles to what it is without the observer's code.
 
 #include <algorithm>
 #include <array>
@@ -17,6 +20,8 @@
 #include <limits>
 #include <optional>
 #include <random>
+#include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -82,14 +87,63 @@ struct SearchInfo {
   bool stopped = false;  // ended by a limit or the stop flag before finishing
 };
 
-template <Game G>
+// What an observer hears of one node on entry. Everything is from the side to
+// move at the node, as the negamax search sees it: the root's side moves at
+// even plies.
+struct NodeEntry {
+  int ply = 0;          // 0 at the root
+  Move move = kNoMove;  // the move from the parent (none at the root)
+  Score alpha = 0;      // the window the node is searched with
+  Score beta = 0;
+  bool root_side_to_move = true;
+};
+
+// The observer of a search, called for every node in search order: enter,
+// then at most one of terminal, known, leaf, table_hit and cutoff, then exit
+// with the value returned (fail-soft, see Searcher::negamax). Nodes nest:
+// between a node's enter and its exit come its children's. A search ended by
+// a limit or `stop` leaves nodes without exit. Every iteration of iterative
+// deepening is a tree of its own, from a root entered at ply 0.
+template <class O, class Position>
+concept SearchObserver = requires(O& o, const Position& p, const NodeEntry& entry, Score value,
+                                  Bound bound, bool proven, Move move,
+                                  std::span<const Move> pruned) {
+  { o.enter(p, entry) } -> std::same_as<void>;
+  // The game is over at the node.
+  { o.terminal(value) } -> std::same_as<void>;
+  // The game's exact knowledge answered (HasOracle, with use_oracle).
+  { o.known(value) } -> std::same_as<void>;
+  // A heuristic evaluation at the depth limit.
+  { o.leaf(value) } -> std::same_as<void>;
+  // The table answered, with what it stored: a bound of that kind.
+  { o.table_hit(value, bound, proven) } -> std::same_as<void>;
+  // `move` reached beta: the moves after it, `pruned`, are not searched.
+  { o.cutoff(move, pruned) } -> std::same_as<void>;
+  // `proven`: no heuristic value below the node went into its value.
+  { o.exit(value, proven) } -> std::same_as<void>;
+};
+
+// The default: nothing observes the search, and it costs nothing.
+struct NoSearchObserver {};
+
+template <Game G, class Observer = NoSearchObserver>
+requires std::same_as<Observer, NoSearchObserver> || SearchObserver<Observer, typename G::Position>
 class Searcher {
  public:
   using Position = typename G::Position;
   using InfoCallback = std::function<void(const SearchInfo&)>;
   static constexpr int kMaxSearchPly = 128;
+  static constexpr bool kObserved = !std::is_same_v<Observer, NoSearchObserver>;
 
-  explicit Searcher(TranspositionTable& table) : table_(table) {}
+  using Weights = typename G::Weights;
+
+  // The heuristic's weights are copied: a search never sees them change.
+  explicit Searcher(TranspositionTable& table, const Weights& weights = default_weights<G>())
+      : table_(table), weights_(weights) {}
+  Searcher(TranspositionTable& table, const Weights& weights, Observer& observer) requires kObserved
+      : table_(table),
+        weights_(weights),
+        observed_{&observer, {}} {}
 
   // Searches until a limit, the stop flag, or a proven result. Always returns
   // a legal move when one exists: the best of the last finished iteration, or
@@ -103,6 +157,11 @@ class Searcher {
     if (moves.empty() || G::outcome(root) != Outcome::kOngoing) {
       result.score = terminal_score(G::outcome(root), 0);
       result.proven = true;
+      if constexpr (kObserved) {
+        observed_.observer->enter(root, NodeEntry{0, kNoMove, -kInfinity, kInfinity, true});
+        observed_.observer->terminal(result.score);
+        observed_.observer->exit(result.score, true);
+      }
       return result;
     }
     order_root(root, moves);
@@ -181,6 +240,7 @@ class Searcher {
     SearchInfo info;
     info.depth = depth;
     const std::uint64_t horizon_before = horizon_hits_;
+    observe_root_enter(root);
     Score best = -kInfinity;
     for (Move m : moves) {
       // With random ties, a window one below the best tells "as good" from
@@ -191,7 +251,9 @@ class Searcher {
       else if (options_.random_ties && best > -kInfinity)
         alpha = best - 1;
       const std::uint64_t move_horizon_before = horizon_hits_;
+      observe_enter(root, m, 1, -kInfinity, -alpha);
       const Score score = -negamax(G::play(root, m), depth - 1, 1, -kInfinity, -alpha);
+      observe_exit(-score, 1);
       if (aborted_) break;
       if (exact_root())
         info.root_scores.push_back(
@@ -209,7 +271,47 @@ class Searcher {
     // A win or loss within the horizon is exact; anything else only if no
     // line of the tree was cut off by the depth limit.
     info.proven = !aborted_ && (is_decisive(best) || horizon_hits_ == horizon_before);
+    observe_exit(best, 0);
     return info;
+  }
+
+  // The observer's events. Each is a no-op without an observer, and the ones
+  // that end a node pass its value through: written as `return noted_x(v)`,
+  // the search compiles to exactly what it is without them (with a local
+  // variable and an if constexpr, g++ 12 compiled the search differently).
+  Score noted_terminal(Score score) {
+    if constexpr (kObserved) observed_.observer->terminal(score);
+    return score;
+  }
+  Score noted_known(Score score) {
+    if constexpr (kObserved) observed_.observer->known(score);
+    return score;
+  }
+  Score noted_leaf(Score score) {
+    if constexpr (kObserved) observed_.observer->leaf(score);
+    return score;
+  }
+  Score noted_table_hit(Score score, const TableEntry& entry) {
+    if constexpr (kObserved) observed_.observer->table_hit(score, entry.bound, entry.proven);
+    return score;
+  }
+  // An observer hears of a child on both sides of the call that searches it.
+  void observe_root_enter(const Position& root) {
+    if constexpr (kObserved) {
+      observed_.observer->enter(root, NodeEntry{0, kNoMove, -kInfinity, kInfinity, true});
+      observed_.horizon_at_entry[0] = horizon_hits_;
+    }
+  }
+  void observe_enter(const Position& parent, Move m, int ply, Score alpha, Score beta) {
+    if constexpr (kObserved) {
+      observed_.observer->enter(G::play(parent, m), NodeEntry{ply, m, alpha, beta, ply % 2 == 0});
+      observed_.horizon_at_entry[ply] = horizon_hits_;
+    }
+  }
+  void observe_exit(Score value, int ply) {
+    if constexpr (kObserved)
+      if (!aborted_)
+        observed_.observer->exit(value, horizon_hits_ == observed_.horizon_at_entry[ply]);
   }
 
   // Negamax with fail-soft alpha-beta. Returns the value of pos for the side
@@ -224,15 +326,15 @@ class Searcher {
 
     // Step 1. The game is over, or the game knows the answer.
     const Outcome outcome = G::outcome(pos);
-    if (outcome != Outcome::kOngoing) return terminal_score(outcome, ply);
+    if (outcome != Outcome::kOngoing) return noted_terminal(terminal_score(outcome, ply));
     if constexpr (HasOracle<G>) {
       if (options_.use_oracle)
-        if (auto exact = G::probe(pos)) return from_node_relative(*exact, ply);
+        if (auto exact = G::probe(pos)) return noted_known(from_node_relative(*exact, ply));
     }
     if (depth <= 0 || ply >= kMaxSearchPly - 1) {
       ++horizon_hits_;
       ++stats_.leaf_evaluations;
-      return G::evaluate(pos);
+      return noted_leaf(G::evaluate(pos, weights_));
     }
 
     // Step 2. What the table knows.
@@ -241,7 +343,8 @@ class Searcher {
     if (options_.use_table) {
       if (const TableEntry* entry = table_.probe(key)) {
         table_move = entry->move;
-        if (auto cut = table_cutoff(*entry, depth, ply, alpha, beta)) return *cut;
+        if (auto cut = table_cutoff(*entry, depth, ply, alpha, beta))
+          return noted_table_hit(*cut, *entry);
       }
     }
 
@@ -258,9 +361,13 @@ class Searcher {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (options_.use_ordering) pick_next(moves, keys, i);
       const Move m = moves[i];
+      if constexpr (kObserved)
+        observe_enter(pos, m, ply + 1, alpha_beta() ? -beta : -kInfinity,
+                      alpha_beta() ? -alpha : kInfinity);
       const Score score =
           alpha_beta() ? -negamax(G::play(pos, m), depth - 1, ply + 1, -beta, -alpha)
                        : -negamax(G::play(pos, m), depth - 1, ply + 1, -kInfinity, kInfinity);
+      if constexpr (kObserved) observe_exit(-score, ply + 1);
       if (aborted_) return 0;
       if (score <= best) continue;
       best = score;
@@ -272,6 +379,8 @@ class Searcher {
       if (alpha_beta() && alpha >= beta) {
         ++stats_.beta_cutoffs;
         remember_cutoff(m, depth, ply);
+        if constexpr (kObserved)
+          observed_.observer->cutoff(m, std::span<const Move>(moves.begin() + i + 1, moves.end()));
         break;
       }
     }
@@ -416,6 +525,14 @@ class Searcher {
   std::array<std::array<Move, kMaxSearchPly>, kMaxSearchPly> pv_{};
   std::array<int, kMaxSearchPly + 1> pv_length_{};
   std::mt19937_64 rng_;
+  Weights weights_;
+  // With an observer: it, and the horizon count as each ply's node was
+  // entered (to tell it whether a value is proven). Without: nothing at all.
+  struct Observed {
+    Observer* observer = nullptr;
+    std::array<std::uint64_t, kMaxSearchPly + 1> horizon_at_entry{};
+  };
+  [[no_unique_address]] std::conditional_t<kObserved, Observed, NoSearchObserver> observed_;
 };
 
 }  // namespace arcade

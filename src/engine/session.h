@@ -7,8 +7,10 @@
 // Every call that takes text validates all of it first: on an error nothing
 // changes and the message says what was wrong.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -16,9 +18,11 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/evaluation.h"
 #include "engine/game.h"
 #include "engine/perft.h"
 #include "engine/search.h"
+#include "engine/search_tree.h"
 
 namespace arcade {
 
@@ -42,6 +46,28 @@ struct SearchReport {
 };
 
 using ReportCallback = std::function<void(const SearchReport&)>;
+
+// A term of the game's heuristic and its weight (engine/evaluation.h).
+struct WeightedTerm {
+  std::string name;
+  std::string counts;  // what its value counts
+  Score default_weight = 0;
+  Score weight = 0;
+};
+
+// The heuristic at the current position, term by term.
+struct EvaluationReport {
+  struct Term {
+    std::string name;
+    Score value = 0;  // for the side to move
+    Score weight = 0;
+    Score contribution = 0;  // weight * value
+  };
+  std::vector<Term> terms;
+  // What the search uses at its depth limit: the sum of the contributions,
+  // clamped to the heuristic range.
+  Score total = 0;
+};
 
 class GameSession {
  public:
@@ -74,6 +100,21 @@ class GameSession {
   // Whether an opening book the game has is used (UCI's OwnBook option);
   // off, the game's own search or solver answers every position.
   virtual void set_own_book(bool on) { (void)on; }
+
+  // One search of the current position with every node recorded (the lab's
+  // tree; see engine/search_tree.h). `stop` ends it, and then the report
+  // says only that it stopped. The game's table is neither read nor changed.
+  virtual TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) = 0;
+
+  // The heuristic's terms with their weights, which the session's searches
+  // use. set_weight and use_weight_preset return an error message, and then
+  // change nothing, for an unknown term or preset or a weight beyond
+  // +-kMaxWeight. Presets: "default" and the game's own.
+  virtual std::vector<WeightedTerm> weights() const = 0;
+  virtual std::optional<std::string> set_weight(std::string_view term, Score weight) = 0;
+  virtual std::vector<std::string> weight_presets() const = 0;
+  virtual std::optional<std::string> use_weight_preset(std::string_view name) = 0;
+  virtual EvaluationReport evaluation() const = 0;
 };
 
 template <Game G>
@@ -121,7 +162,7 @@ class GameSessionFor : public GameSession {
 
   SearchReport search(const SearchLimits& limits, const SearchOptions& options,
                       const std::atomic<bool>& stop, const ReportCallback& on_iteration) override {
-    Searcher<G> searcher(table_);
+    Searcher<G> searcher(table_, weights_);
     const SearchInfo info =
         searcher.search(position_, limits, options, stop, [&](const SearchInfo& i) {
           if (on_iteration) on_iteration(report(i));
@@ -131,6 +172,71 @@ class GameSessionFor : public GameSession {
 
   void set_table_megabytes(std::size_t megabytes) override { table_.resize(megabytes); }
   void clear_table() override { table_.clear(); }
+
+  TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) override {
+    // A table of its own, empty: the same request gives the same tree, and
+    // the game's searches are not changed by it.
+    TranspositionTable table(request.table ? kTreeTableMegabytes : 0);
+    TreeRecorder<G> recorder(request.limit);
+    Searcher<G, TreeRecorder<G>> searcher(table, weights_, recorder);
+    SearchOptions options;
+    options.algorithm = request.algorithm;
+    options.use_table = request.table;
+    options.use_ordering = request.ordering;
+    options.iterative = false;
+    options.random_ties = false;
+    const SearchInfo info = searcher.search(position_, {request.depth, 0, 0}, options, stop);
+    return recorder.finish(position_, info);
+  }
+
+  std::vector<WeightedTerm> weights() const override {
+    std::vector<WeightedTerm> terms;
+    for (std::size_t i = 0; i < G::kTerms.size(); ++i)
+      terms.push_back({std::string(G::kTerms[i].name), std::string(G::kTerms[i].counts),
+                       G::kTerms[i].default_weight, weights_[i]});
+    return terms;
+  }
+
+  std::optional<std::string> set_weight(std::string_view term, Score weight) override {
+    if (std::abs(weight) > kMaxWeight)
+      return "a weight is from " + std::to_string(-kMaxWeight) + " to " +
+             std::to_string(kMaxWeight);
+    for (std::size_t i = 0; i < G::kTerms.size(); ++i) {
+      if (G::kTerms[i].name != term) continue;
+      weights_[i] = weight;
+      return std::nullopt;
+    }
+    return "no term '" + std::string(term) + "' in " + std::string(G::kName);
+  }
+
+  std::vector<std::string> weight_presets() const override {
+    std::vector<std::string> names;
+    for (std::string_view name : weight_preset_names<G>()) names.emplace_back(name);
+    return names;
+  }
+
+  std::optional<std::string> use_weight_preset(std::string_view name) override {
+    const std::optional<Weights> preset = find_weight_preset<G>(name);
+    if (!preset) {
+      std::string known;
+      for (std::string_view preset_name : weight_preset_names<G>())
+        known.append(known.empty() ? "" : ", ").append(preset_name);
+      return "no weights '" + std::string(name) + "' in " + std::string(G::kName) + " (" + known +
+             ")";
+    }
+    weights_ = *preset;
+    return std::nullopt;
+  }
+
+  EvaluationReport evaluation() const override {
+    EvaluationReport report;
+    const Weights values = G::term_values(position_, weights_);
+    for (std::size_t i = 0; i < G::kTerms.size(); ++i)
+      report.terms.push_back(
+          {std::string(G::kTerms[i].name), values[i], weights_[i], values[i] * weights_[i]});
+    report.total = G::evaluate(position_, weights_);
+    return report;
+  }
 
   const Position& position() const { return position_; }
   TranspositionTable& table() { return table_; }
@@ -150,8 +256,13 @@ class GameSessionFor : public GameSession {
     return r;
   }
 
+  using Weights = typename G::Weights;
+  // A tree's table: a few times the largest trees a UI draws.
+  static constexpr std::size_t kTreeTableMegabytes = 4;
+
   Position position_;
   TranspositionTable table_;
+  Weights weights_ = default_weights<G>();
 };
 
 }  // namespace arcade

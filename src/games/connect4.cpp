@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <initializer_list>
 #include <vector>
 
 #include "engine/hash.h"
@@ -42,34 +43,34 @@ constexpr std::array<Bits, kWindowCount> kWindows = make_windows();
 constexpr Bits kOddRows = Connect4::kBottomRow * 0b010101;
 constexpr Bits kEvenRows = Connect4::kBottomRow * 0b101010;
 
-constexpr Score kThreatWeight = 16;
-constexpr Score kParityWeight = 8;
-constexpr Score kOpenTwoWeight = 2;
-constexpr Score kDecided = 5000;  // a win or loss one move away, not yet proven
+constexpr Bits good_rows(bool first_player) {
+  return first_player ? kOddRows : kEvenRows;
+}
 
 int popcount(Bits b) {
   return std::popcount(b);
 }
 
-// Threats (weighted by row parity) and centre control of one side.
-Score side_value(Bits discs, Bits threats, bool first_player) {
-  const Bits good_rows = first_player ? kOddRows : kEvenRows;
-  Score v = kThreatWeight * popcount(threats) + kParityWeight * popcount(threats & good_rows);
-  v += 3 * popcount(discs & Connect4::column_mask(3));
-  v += 2 * popcount(discs & (Connect4::column_mask(2) | Connect4::column_mask(4)));
-  v += popcount(discs & (Connect4::column_mask(1) | Connect4::column_mask(5)));
-  return v;
+// The side's discs in `columns` minus the opponent's.
+int column_difference(Bits mine, Bits theirs, std::initializer_list<int> columns) {
+  Bits cells = 0;
+  for (int c : columns) cells |= Connect4::column_mask(c);
+  return popcount(mine & cells) - popcount(theirs & cells);
 }
 
-// Lines holding two discs of one side and nothing of the other.
-Score open_twos(Bits mine, Bits theirs) {
-  Score v = 0;
+// Lines of four by what they hold: only one side's discs and empty cells.
+void count_lines(Bits mine, Bits theirs, Connect4::Weights& values) {
   for (Bits w : kWindows) {
     const int a = popcount(mine & w), b = popcount(theirs & w);
-    if (a == 2 && b == 0) v += kOpenTwoWeight;
-    if (b == 2 && a == 0) v -= kOpenTwoWeight;
+    if (b == 0) {
+      if (a == 2) ++values[Connect4::kOpenTwo];
+      if (a == 3) ++values[Connect4::kOpenThree];
+      if (a == 4) ++values[Connect4::kFour];
+    } else if (a == 0) {
+      if (b == 2) ++values[Connect4::kTheirOpenTwo];
+      if (b == 3) ++values[Connect4::kTheirOpenThree];
+    }
   }
-  return v;
 }
 
 // --- Reading position strings ---
@@ -209,18 +210,35 @@ Outcome Connect4::outcome(const Position& p) {
   return Outcome::kOngoing;
 }
 
-Score Connect4::evaluate(const Position& p) {
+Connect4::Weights Connect4::term_values(const Position& p, const Weights& weights) {
+  Weights values{};
   const Bits mine = p.mover, theirs = opponent(p);
   const Bits my_threats = winning_cells(mine, p.mask);
   const Bits their_threats = winning_cells(theirs, p.mask);
   const Bits now = playable(p);
-  if (my_threats & now) return kDecided;
+  // A win or loss one move away, not yet proven: nothing else matters.
+  if (weights[kWinNow] != 0 && (my_threats & now)) {
+    values[kWinNow] = 1;
+    return values;
+  }
   const Bits must_block = their_threats & now;
-  if (must_block & (must_block - 1)) return -kDecided;
+  if (weights[kDoubleThreat] != 0 && (must_block & (must_block - 1))) {
+    values[kDoubleThreat] = 1;
+    return values;
+  }
   const bool x = x_to_move(p);
-  const Score v = side_value(mine, my_threats, x) - side_value(theirs, their_threats, !x) +
-                  open_twos(mine, theirs);
-  return std::clamp<Score>(v, -kMaxHeuristic + 1, kMaxHeuristic - 1);
+  values[kThreats] = popcount(my_threats) - popcount(their_threats);
+  values[kParityThreats] =
+      popcount(my_threats & good_rows(x)) - popcount(their_threats & good_rows(!x));
+  values[kColumn4] = column_difference(mine, theirs, {3});
+  values[kColumns35] = column_difference(mine, theirs, {2, 4});
+  values[kColumns26] = column_difference(mine, theirs, {1, 5});
+  count_lines(mine, theirs, values);
+  return values;
+}
+
+Score Connect4::evaluate(const Position& p, const Weights& weights) {
+  return weighted_total(term_values(p, weights), weights);
 }
 
 std::uint64_t Connect4::hash(const Position& p) {
@@ -285,6 +303,25 @@ std::string Connect4::diagram(const Position& p) {
   }
   out += "  1 2 3 4 5 6 7\n";
   return out;
+}
+
+// --- How the game shows itself to the app ---
+
+Piece Connect4::piece_at(const Position& p, Cell c) {
+  const Bits b = cell(c.col, c.row);
+  if (!(p.mask & b)) return Piece::kNone;
+  const Bits x = x_to_move(p) ? p.mover : opponent(p);
+  return (x & b) ? Piece::kFirstSide : Piece::kSecondSide;
+}
+
+// The disc lands on the lowest empty cell of its column.
+MoveCells Connect4::move_cells(const Position& p, Move m) {
+  const Cell landing{m, popcount(p.mask & column_mask(m))};
+  return {landing, landing};
+}
+
+std::string Connect4::end_in_words(const Position& p) {
+  return line_or_full_board_end(outcome(p), kSides[1 - side_to_move(p)], "four in a row");
 }
 
 }  // namespace arcade

@@ -37,6 +37,7 @@
 #include <string_view>
 
 #include "engine/game.h"
+#include "games/game_description.h"
 
 namespace arcade {
 
@@ -64,7 +65,47 @@ struct Connect4 {
   static void generate_moves(const Position& p, MoveList<kMaxMoves>& moves);
   static Position play(const Position& p, Move m) { return play_cell(p, move_cell(p, m)); }
   static Outcome outcome(const Position& p);
-  static Score evaluate(const Position& p);
+  // The heuristic's terms, from the side to move's view. WinNow and
+  // DoubleThreat decide alone (see game.h); the threat and column terms
+  // count the side to move's minus the opponent's. The last four are the
+  // usual tutorial's line scores: a four never stands on a board the search
+  // evaluates (the game is over), so Four only shows in `eval`.
+  enum Term {
+    kWinNow,
+    kDoubleThreat,
+    kThreats,
+    kParityThreats,
+    kColumn4,
+    kColumns35,
+    kColumns26,
+    kOpenTwo,
+    kTheirOpenTwo,
+    kFour,
+    kOpenThree,
+    kTheirOpenThree,
+    kTermCount
+  };
+  static constexpr std::array<EvalTerm, kTermCount> kTerms = {{
+      {"WinNow", 5000, "a four to complete at once (decides alone)"},
+      {"DoubleThreat", -5000, "two fours the opponent completes at once (decides alone)"},
+      {"Threats", 16, "empty cells that would complete a four"},
+      {"ParityThreats", 8, "threats on the rows that favour their side"},
+      {"Column4", 3, "discs in the centre column"},
+      {"Columns35", 2, "discs in columns 3 and 5"},
+      {"Columns26", 1, "discs in columns 2 and 6"},
+      {"OpenTwo", 2, "lines of four with two own discs, two empty cells"},
+      {"TheirOpenTwo", -2, "the same for the opponent"},
+      {"Four", 0, "lines of four own discs"},
+      {"OpenThree", 0, "lines of four with three own discs, one empty cell"},
+      {"TheirOpenThree", 0, "the same for the opponent"},
+  }};
+  using Weights = std::array<Score, kTermCount>;
+  // The weights of a well-known Connect Four tutorial: 100 for a four, 5 for
+  // an open three, 2 for an open two, -500 for the opponent's open three.
+  static constexpr std::array<WeightPreset<kTermCount>, 1> kWeightPresets = {
+      {{"tutorial", {0, 0, 0, 0, 0, 0, 0, 2, 0, 100, 5, -500}}}};
+  static Weights term_values(const Position& p, const Weights& weights);
+  static Score evaluate(const Position& p, const Weights& weights);
   static std::uint64_t hash(const Position& p);
   static int move_hint(const Position& p, Move m);
 
@@ -145,9 +186,24 @@ struct Connect4 {
     }
     return moves & ~(threats >> 1);
   }
+
+  // --- How the game shows itself to the app (games/game_description.h) ---
+
+  static constexpr std::string_view kTitle = "Connect Four";
+  static constexpr std::array<SideDescription, 2> kSides = {
+      {{"Red", "Red", false}, {"Yellow", "Yellow", false}}};
+  static constexpr BoardLayout kBoardLayout = {
+      BoardStyle::kFrame, {kWidth, kHeight}, Placement::kDroppedInColumn, 4};
+  static constexpr std::string_view kStartLabel = "Start";
+  static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
+  static int side_to_move(const Position& p) { return x_to_move(p) ? 0 : 1; }
+  static Piece piece_at(const Position& p, Cell c);
+  static MoveCells move_cells(const Position& p, Move m);
+  static std::string end_in_words(const Position& p);
 };
 
 static_assert(Game<Connect4>);
+static_assert(GameDescription<Connect4>);
 static_assert(Connect4::kBottomRow == 0x0040810204081ull);
 
 }  // namespace arcade

@@ -96,8 +96,8 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
   const bool in_book = active_book() && active_book()->find(position_);
   // The solver looks to the end of the game: a depth limit short of it
   // leaves the move to the depth-limited search, unless the book knows it.
-  if (limits.depth > 0 && limits.depth < Connect4::kCells - position_.plies && !in_book)
-    return std::nullopt;
+  const bool depth_limited = limits.depth > 0 && limits.depth < Connect4::kCells - position_.plies;
+  if (depth_limited && !in_book) return std::nullopt;
   const std::uint64_t nodes_before = solver().nodes();
   Connect4Solver::Limits budget;
   budget.stop = &stop;
@@ -115,9 +115,11 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
   const Connect4Solver::BestMoves best = s.best_moves(position_, in_book || !options.random_ties);
   const bool solved = !s.stopped() && !best.columns.empty();
   // Scores of every column are extra: without the time for them, the move
-  // is still proven best.
+  // is still proven best. A depth limit asks for a quick answer, which the
+  // book gives, while solving every column may take seconds (the columns
+  // the book does not hold).
   std::optional<MoveScores> scores;
-  if (solved && options.root_scores) scores = s.move_scores(position_);
+  if (solved && options.root_scores && !depth_limited) scores = s.move_scores(position_);
   if (s.stopped()) scores.reset();
   s.set_limits({});
   if (!solved) return std::nullopt;

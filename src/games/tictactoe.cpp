@@ -46,17 +46,19 @@ Outcome TicTacToe::outcome(const Position& p) {
   return Outcome::kOngoing;
 }
 
-// Lines still open to one side only, weighted by how full they are.
-Score TicTacToe::evaluate(const Position& p) {
-  static constexpr std::array<Score, 4> kWeight = {0, 1, 10, 100};
-  Score score = 0;
+TicTacToe::Weights TicTacToe::term_values(const Position& p, const Weights&) {
+  Weights values{};
   for (std::uint16_t line : kLines) {
     const int mine = std::popcount<unsigned>(p.mover & line);
     const int theirs = std::popcount<unsigned>(p.opponent & line);
-    if (theirs == 0) score += kWeight[mine];
-    if (mine == 0) score -= kWeight[theirs];
+    if (theirs == 0 && mine > 0) ++values[mine - 1];
+    if (mine == 0 && theirs > 0) --values[theirs - 1];
   }
-  return score;
+  return values;
+}
+
+Score TicTacToe::evaluate(const Position& p, const Weights& weights) {
+  return weighted_total(term_values(p, weights), weights);
 }
 
 std::uint64_t TicTacToe::hash(const Position& p) {
@@ -145,6 +147,25 @@ std::string TicTacToe::diagram(const Position& p) {
   }
   out += "   a b c\n";
   return out;
+}
+
+// --- How the game shows itself to the app ---
+
+// Square = rank * 3 + file, with rank 0 at the bottom, as a cell's row and column.
+Piece TicTacToe::piece_at(const Position& p, Cell c) {
+  const std::uint16_t bit = static_cast<std::uint16_t>(1u << (c.row * 3 + c.col));
+  const std::uint16_t x = x_to_move(p) ? p.mover : p.opponent;
+  if (x & bit) return Piece::kFirstSide;
+  return ((p.mover | p.opponent) & bit) ? Piece::kSecondSide : Piece::kNone;
+}
+
+MoveCells TicTacToe::move_cells(const Position&, Move m) {
+  const Cell square{m % 3, m / 3};
+  return {square, square};
+}
+
+std::string TicTacToe::end_in_words(const Position& p) {
+  return line_or_full_board_end(outcome(p), kSides[1 - side_to_move(p)], "three in a row");
 }
 
 }  // namespace arcade

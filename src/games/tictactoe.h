@@ -10,11 +10,13 @@
 // Position string: the ranks from 3 down to 1, '/' between them, 'x', 'o' or
 // '.' per square, e.g. "x.o/.x./..o". The side to move follows from the counts.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "engine/game.h"
+#include "games/game_description.h"
 
 namespace arcade {
 
@@ -35,7 +37,19 @@ struct TicTacToe {
   static void generate_moves(const Position& p, MoveList<kMaxMoves>& moves);
   static Position play(const Position& p, Move m);
   static Outcome outcome(const Position& p);
-  static Score evaluate(const Position& p);
+  // The heuristic: lines still open to one side only (no mark of the other),
+  // by how many marks of that side they hold; each term is the side to move's
+  // count minus the opponent's. A full line ends the game, so the search never
+  // evaluates a position with one: ThreeInLine only shows in `eval`.
+  enum Term { kOneInLine, kTwoInLine, kThreeInLine, kTermCount };
+  static constexpr std::array<EvalTerm, kTermCount> kTerms = {{
+      {"OneInLine", 1, "open lines holding one mark"},
+      {"TwoInLine", 10, "open lines holding two marks"},
+      {"ThreeInLine", 100, "lines of three marks"},
+  }};
+  using Weights = std::array<Score, kTermCount>;
+  static Weights term_values(const Position& p, const Weights& weights);
+  static Score evaluate(const Position& p, const Weights& weights);
   static std::uint64_t hash(const Position& p);
   static int move_hint(const Position& p, Move m);
 
@@ -47,8 +61,21 @@ struct TicTacToe {
 
   static bool x_to_move(const Position& p) { return p.plies % 2 == 0; }
   static bool has_line(std::uint16_t squares);
+
+  // --- How the game shows itself to the app (games/game_description.h) ---
+
+  static constexpr std::string_view kTitle = "Tic-tac-toe";
+  static constexpr std::array<SideDescription, 2> kSides = {{{"X", "X", false}, {"O", "O", false}}};
+  static constexpr BoardLayout kBoardLayout = {BoardStyle::kLines, {3, 3}, Placement::kOnCell, 3};
+  static constexpr std::string_view kStartLabel = "Start";
+  static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
+  static int side_to_move(const Position& p) { return x_to_move(p) ? 0 : 1; }
+  static Piece piece_at(const Position& p, Cell c);
+  static MoveCells move_cells(const Position& p, Move m);
+  static std::string end_in_words(const Position& p);
 };
 
 static_assert(Game<TicTacToe>);
+static_assert(GameDescription<TicTacToe>);
 
 }  // namespace arcade

@@ -189,12 +189,23 @@ Outcome WolfSheep::outcome(const Position& p) {
 
 // From the sheep's side: a short way through the wolves is good for it, a
 // small pen is bad; room to move and holes in the wolves' line help it.
-Score WolfSheep::evaluate(const Position& p) {
+WolfSheep::Weights WolfSheep::term_values(const Position& p, const Weights&) {
+  Weights values{};
   const SheepRoom room = sheep_room(p);
-  Score sheep = room.distance >= 0 ? 2000 - 100 * room.distance : -1500 + 40 * room.pen_size;
-  sheep += 10 * std::popcount(sheep_targets(p));
-  sheep += 20 * line_gaps(p.wolves);
-  return p.sheep_to_move ? sheep : -sheep;
+  const bool way_out = room.distance >= 0;
+  values[kWayOut] = way_out ? 1 : 0;
+  values[kWayLength] = way_out ? room.distance : 0;
+  values[kPenned] = way_out ? 0 : 1;
+  values[kPenSize] = way_out ? 0 : room.pen_size;
+  values[kSheepMoves] = std::popcount(sheep_targets(p));
+  values[kLineGaps] = line_gaps(p.wolves);
+  if (!p.sheep_to_move)
+    for (Score& v : values) v = -v;
+  return values;
+}
+
+Score WolfSheep::evaluate(const Position& p, const Weights& weights) {
+  return weighted_total(term_values(p, weights), weights);
 }
 
 // Dark squares are numbered 0..31 by square / 2, so the position packs into
@@ -398,6 +409,35 @@ std::string WolfSheep::diagram(const Position& p) {
   else
     out += p.sheep_to_move ? "sheep to move\n" : "wolves to move\n";
   return out;
+}
+
+// --- How the game shows itself to the app ---
+
+std::vector<StartVariant<WolfSheep::Position>> WolfSheep::start_variants() {
+  return {{"a1", start_with_sheep_on(0)},
+          {"c1", start_with_sheep_on(2)},
+          {"e1", start_with_sheep_on(4)},
+          {"g1", start_with_sheep_on(6)}};
+}
+
+// Square = rank * 8 + file, with rank 0 for rank 1, as a cell's row and column.
+Piece WolfSheep::piece_at(const Position& p, Cell c) {
+  const int square = c.row * 8 + c.col;
+  if (square == p.sheep) return Piece::kFirstSide;
+  return (p.wolves & bit(square)) ? Piece::kSecondSide : Piece::kNone;
+}
+
+MoveCells WolfSheep::move_cells(const Position&, Move m) {
+  return {{file_of(move_from(m)), rank_of(move_from(m))},
+          {file_of(move_to(m)), rank_of(move_to(m))}};
+}
+
+std::string WolfSheep::end_in_words(const Position& p) {
+  if (sheep_has_won(p)) return side_wins(kSides[0]) + ": it got past the wolves.";
+  if (outcome(p) == Outcome::kOngoing) return "";
+  // The side to move has no move and loses.
+  return p.sheep_to_move ? side_wins(kSides[1]) + ": the sheep is trapped."
+                         : side_wins(kSides[0]) + ": the wolves cannot move.";
 }
 
 }  // namespace arcade

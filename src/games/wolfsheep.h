@@ -23,12 +23,14 @@
 // of empty squares, 'w' a wolf, 's' the sheep; then a space and the side to
 // move, 's' or 'w'. The start (sheep on e1): "1w1w1w1w/8/8/8/8/8/8/4s3 s".
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/game.h"
+#include "games/game_description.h"
 
 namespace arcade {
 
@@ -58,7 +60,22 @@ struct WolfSheep {
   static void generate_moves(const Position& p, MoveList<kMaxMoves>& moves);
   static Position play(const Position& p, Move m);
   static Outcome outcome(const Position& p);
-  static Score evaluate(const Position& p);
+  // The heuristic's terms, from the sheep's view and negated when the wolves
+  // are to move. With the wolves frozen where they stand, the sheep either
+  // has a way to the foremost wolf's rank (WayOut, and WayLength its steps)
+  // or is penned in (Penned, and PenSize the squares it can reach).
+  enum Term { kWayOut, kWayLength, kPenned, kPenSize, kSheepMoves, kLineGaps, kTermCount };
+  static constexpr std::array<EvalTerm, kTermCount> kTerms = {{
+      {"WayOut", 2000, "the sheep has a way past the wolves"},
+      {"WayLength", -100, "steps of the sheep's shortest way past them"},
+      {"Penned", -1500, "the wolves wall the sheep in"},
+      {"PenSize", 40, "squares the penned sheep can reach"},
+      {"SheepMoves", 10, "the sheep's legal moves"},
+      {"LineGaps", 20, "holes between neighbouring wolves"},
+  }};
+  using Weights = std::array<Score, kTermCount>;
+  static Weights term_values(const Position& p, const Weights& weights);
+  static Score evaluate(const Position& p, const Weights& weights);
   static std::uint64_t hash(const Position& p);
   static int move_hint(const Position& p, Move m);
 
@@ -86,9 +103,25 @@ struct WolfSheep {
   static constexpr int move_to(Move m) { return m % 64; }
   // Steps the wolves have taken in all: 0 at the start, 28 at most.
   static int wolves_advance(const Position& p);
+
+  // --- How the game shows itself to the app (games/game_description.h) ---
+
+  static constexpr std::string_view kTitle = "Wolf and Sheep";
+  static constexpr std::array<SideDescription, 2> kSides = {
+      {{"Sheep", "The sheep", false}, {"Wolves", "The wolves", true}}};
+  static constexpr BoardLayout kBoardLayout = {
+      BoardStyle::kCheckered, {8, 8}, Placement::kOnCell, 0};
+  static constexpr std::string_view kStartLabel = "Sheep starts on";
+  // The sheep on a1, c1, e1 (start()) or g1.
+  static std::vector<StartVariant<Position>> start_variants();
+  static int side_to_move(const Position& p) { return p.sheep_to_move ? 0 : 1; }
+  static Piece piece_at(const Position& p, Cell c);
+  static MoveCells move_cells(const Position& p, Move m);
+  static std::string end_in_words(const Position& p);
 };
 
 static_assert(Game<WolfSheep>);
+static_assert(GameDescription<WolfSheep>);
 static_assert(HasOracle<WolfSheep>);
 
 }  // namespace arcade

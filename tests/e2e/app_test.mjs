@@ -526,6 +526,86 @@ async function checkResponsiveness(browser, url) {
   }
 }
 
+// The status line while the AI plays: never "depth 0"; the search's figures
+// (depth, score, nodes) while it thinks or, where a search ends within a
+// frame, of the move it played (Expert against Expert, a few hundred
+// milliseconds a move here).
+async function checkThinkingLine(app) {
+  await app.commands('side 0 person', 'side 1 person', `game connect4 ${HARD_CONNECT4}`,
+                     'side 0 ai 4', 'side 1 ai 4');
+  let samples = 0, withFigures = 0, games = 1;
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const state = await app.state();
+    assert.ok(!/depth 0\b/.test(state.status), `status '${state.status}'`);
+    if (state.over === '1') {
+      // A finished game's status names the winner, not a search: play on
+      // from the same position.
+      await app.command(`game connect4 ${HARD_CONNECT4}`);
+      ++games;
+      continue;
+    }
+    ++samples;
+    if (/depth [1-9][0-9]*, .*nodes/.test(state.status)) ++withFigures;
+    await sleep(30);
+  }
+  await app.commands('side 0 person', 'side 1 person');
+  console.log(`  ${withFigures} of ${samples} samples with a search's figures (${games} games)`);
+  assert.ok(withFigures > samples / 2, 'the AI\'s depth, score and nodes were seldom shown');
+}
+
+// Every move's score as the analysis panel gives it, as "move:label" words
+// (W9 wins in 9 of its own moves, L12 loses in 12, = draws, +0.8 heuristic).
+const scoredMoves = (state) =>
+    Object.fromEntries(state.analysis_moves.split(' ').filter(Boolean).map((w) => {
+      const colon = w.indexOf(':');
+      return [w.slice(0, colon), w.slice(colon + 1)];
+    }));
+
+// The analysis panel on each game's start, against published values: every
+// first move of Tic-tac-toe draws; at Connect Four only the centre column
+// wins, the two beside it draw and the rest lose (Allis, 1988).
+async function checkAnalysisPanel(app) {
+  await app.commands('side 0 person', 'side 1 person', 'game tictactoe', 'analysis on');
+  let state = await app.waitState((s) => s.analysis_moves.split(' ').length >= 9,
+                                  'every Tic-tac-toe move scored', 15000);
+  const ttt = scoredMoves(state);
+  assert.equal(Object.keys(ttt).length, 9, state.analysis_moves);
+  assert.ok(Object.values(ttt).every((l) => l === '='), state.analysis_moves);
+  await app.frames(3);
+  await app.screenshot('analysis_tictactoe.png');
+
+  await app.command('game connect4');
+  state = await app.waitState((s) => s.analysis_moves.split(' ').length >= 7,
+                              'every Connect Four column scored', 15000);
+  const c4 = scoredMoves(state);
+  assert.match(c4['4'], /^W[0-9]+$/, state.analysis_moves);
+  assert.equal(c4['3'], '=', state.analysis_moves);
+  assert.equal(c4['5'], '=', state.analysis_moves);
+  for (const c of ['1', '2', '6', '7']) assert.match(c4[c], /^L[0-9]+$/, state.analysis_moves);
+  assert.match(state.analysis_score, /^Red wins in/);
+  await app.frames(3);
+  await app.screenshot('analysis_connect4.png');
+
+  // Stepping back through the game: the analysis follows the board.
+  for (const column of [3, 3, 4]) await app.click(cellCentre('connect4', column, 0));
+  await app.waitState((s) => movesOf(s).length === 3, 'three moves');
+  await app.command('goto 1');
+  state = await app.waitState((s) => s.moves === '4' && s.analysis_moves.split(' ').length >= 7,
+                              'the position after 4, analysed', 15000);
+  assert.equal(state.redo, '5 4', 'the moves after it wait to be redone (the next one last)');
+  assert.match(state.analysis_score, /^Red wins in/, 'after 4 Red still wins');
+
+  await app.command('game wolfsheep');
+  state = await app.waitState((s) => s.analysis_moves !== '' && s.analysis_score !== '',
+                              'Wolf and Sheep analysed', 15000);
+  await app.frames(3);
+  await app.screenshot('analysis_wolfsheep.png');
+  console.log(`  wolfsheep: ${state.analysis_score}; ${state.analysis_moves}`);
+  await app.command('analysis off');
+  app.assertNoErrors('the analysis panel');
+}
+
 function checkSiteSize() {
   let total = 0, gzipped = 0;
   for (const name of readdirSync(siteDir).sort()) {
@@ -562,6 +642,8 @@ try {
   await runner.check('perfect Connect Four opens from the book', () => checkPerfectOpening(app));
   await runner.check('undo during a search', () => checkUndoDuringSearch(app));
   await runner.check('reload restores the game', () => checkReload(app));
+  await runner.check('the thinking line shows the search', () => checkThinkingLine(app));
+  await runner.check('the analysis panel scores every move', () => checkAnalysisPanel(app));
   await runner.check('no console or page errors', () => app.assertNoErrors('the whole run'));
   await context.close();
   await runner.check('a corrupt save is ignored', () => checkCorruptSave(browser, server.url));

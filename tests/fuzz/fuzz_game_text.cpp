@@ -66,7 +66,7 @@ void check_moves(const typename G::Position& p) {
   if (moves.empty() && G::outcome(p) == Outcome::kOngoing)
     fail("no legal move, yet the game is not over", G::to_text(p));
   if (G::outcome(p) == Outcome::kOngoing) {
-    const Score value = G::evaluate(p);
+    const Score value = G::evaluate(p, default_weights<G>());
     if (value < -kMaxHeuristic || value > kMaxHeuristic)
       fail("evaluate is outside +-kMaxHeuristic", G::to_text(p));
   }

@@ -26,7 +26,9 @@
 //    stops after 2000 nodes, and `go` lines still reach every branch of the
 //    parser and the search. A line that was malformed stays malformed.
 //  - `perft N` with N above 4 is skipped, not sent: it counts up to 7^N
-//    positions and has no limit to append. Depths up to 4 run as they are.
+//    positions and has no limit to append. Depths up to 4 run as they are;
+//    so do `tree` lines, whose depth is found after the word `depth` (a
+//    line without one is an error, and is sent).
 //  - `solve` in a Connect Four position with fewer than 26 discs is skipped:
 //    away from the opening book the exact solver needs seconds to minutes
 //    there, and it has no limit either. Later positions, and the other games
@@ -62,6 +64,7 @@ namespace {
 constexpr std::size_t kMaxLines = 64;
 constexpr std::string_view kGoLimit = " nodes 2000";
 constexpr std::uint64_t kMaxPerftDepth = 4;
+constexpr std::uint64_t kMaxTreeDepth = 4;
 constexpr int kMinSolveDiscs = 26;
 constexpr std::size_t kTableMegabytes = 1;
 
@@ -83,10 +86,12 @@ class PooledSession final : public GameSession {
   PooledSession(std::unique_ptr<GameSession> session, Pool& home)
       : session_(std::move(session)), home_(home) {}
   ~PooledSession() override {
-    // As new: the start position, the book on, an empty 1 MB table (and
-    // solver table, which a resize also empties and renumbers).
+    // As new: the start position, the book on, the default weights, an
+    // empty 1 MB table (and solver table, which a resize also empties and
+    // renumbers).
     session_->set_position("startpos", {});
     session_->set_own_book(true);
+    session_->use_weight_preset("default");
     session_->set_table_megabytes(kTableMegabytes);
     home_.push_back(std::move(session_));
   }
@@ -117,6 +122,18 @@ class PooledSession final : public GameSession {
   }
   void clear_table() override { session_->clear_table(); }
   void set_own_book(bool on) override { session_->set_own_book(on); }
+  TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) override {
+    return session_->tree(request, stop);
+  }
+  std::vector<WeightedTerm> weights() const override { return session_->weights(); }
+  std::optional<std::string> set_weight(std::string_view term, Score weight) override {
+    return session_->set_weight(term, weight);
+  }
+  std::vector<std::string> weight_presets() const override { return session_->weight_presets(); }
+  std::optional<std::string> use_weight_preset(std::string_view name) override {
+    return session_->use_weight_preset(name);
+  }
+  EvaluationReport evaluation() const override { return session_->evaluation(); }
 
  private:
   std::unique_ptr<GameSession> session_;
@@ -228,6 +245,12 @@ class Harness {
     if (words[0] == "perft" && words.size() == 2) {
       const std::optional<std::uint64_t> depth = parse_number(words[1], 0, 64);
       if (depth && *depth > kMaxPerftDepth) return std::nullopt;
+    }
+    if (words[0] == "tree") {
+      for (std::size_t i = 1; i + 1 < words.size(); ++i) {
+        const std::optional<std::uint64_t> depth = parse_number(words[i + 1], 0, 64);
+        if (words[i] == "depth" && depth && *depth > kMaxTreeDepth) return std::nullopt;
+      }
     }
     if (words[0] == "solve" && game_ == "connect4" && discs_in(position_of(board)) < kMinSolveDiscs)
       return std::nullopt;

@@ -51,10 +51,10 @@ void set_up_game(app::GameController& game) {
 }
 
 // One controller for the whole run, at the same game before every input.
-// Why not a new one each time: each new game the controller makes has a
-// session with a 16 MB table, about 60 ms under ASan, and a new controller
-// makes one at once; reused, an input that load refuses early costs none.
-// Between inputs only load changes it, and a refused load changes nothing
+// Why not a new one each time: a controller once held a session with a
+// 16 MB table (about 60 ms under ASan; now it holds game views of a few
+// bytes), and a reused one keeps a game in progress that a half applied load
+// would change. Between inputs only load changes it, and a refused load changes nothing
 // (checked), so only a restored game needs putting back (`baseline`). Load
 // also ends any search and drops a hint; nothing else is kept, as this
 // engine never answers.

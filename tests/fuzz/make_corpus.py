@@ -124,7 +124,17 @@ PROTOCOL = {
         "game chess",
         "game",
     ],
-    "finished_game": ["position xxx/oo./...", "go", "moves", "d"],
+    "lab": [
+        "tree depth 2",
+        "tree depth 3 algorithm minimax ordering off table off limit 10",
+        "eval",
+        "setoption name TwoInLine value -20",
+        "game connect4",
+        "setoption name Weights value tutorial",
+        "eval",
+        "tree depth 2 limit 0",
+    ],
+    "finished_game": ["position xxx/oo./...", "go", "moves", "d", "tree depth 3", "eval"],
     "stop_and_quit": ["go depth 2", "stop", "isready", "quit", "d"],
 }
 

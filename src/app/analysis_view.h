@@ -1,0 +1,30 @@
+#pragma once
+// The analysis panel drawn with Dear ImGui: the evaluation as a bar and in
+// words, the search's figures and line, the evaluation graph over the game
+// (a click jumps there), and over the board every legal move's score and the
+// principal variation as numbered ghost pieces.
+
+#include <cstddef>
+#include <optional>
+
+#include "app/analysis.h"
+#include "app/game_controller.h"
+
+namespace arcade::app {
+
+// Where the board lies on screen, in ImGui's points.
+struct BoardPlacement {
+  float left = 0, top = 0, cell = 0;
+  int rows = 0;
+};
+
+// The panel's contents in the current ImGui window. Returns the ply to show
+// when the graph was clicked.
+std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameController& game);
+
+// Every move's score, or the principal variation as numbered ghost pieces,
+// drawn over the board.
+void analysis_over_board(const Analysis& analysis, const GameController& game,
+                         const BoardPlacement& board, bool line);
+
+}  // namespace arcade::app

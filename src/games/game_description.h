@@ -1,0 +1,128 @@
+#pragma once
+// How a game shows itself to a player: its title, the names of its sides, its
+// board (a grid of cells and how it looks), the piece on each cell, the cells
+// a move touches, the positions a game may start from, and how a finished
+// game ended, in words. Plain data and functions over positions: no UI
+// library here. The app draws every game from this description alone, so it
+// never tells games apart by name nor reads a position string to draw it.
+//
+// A game describes itself with static members beside its `Game` ones,
+// checked by the `GameDescription` concept below; GameViewFor<G>
+// (game_view.h) hands them to the app behind one interface.
+
+#include <array>
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace arcade {
+
+// A cell of the board's grid: columns from the left, rows from the bottom,
+// both from 0.
+struct Cell {
+  int col = 0;
+  int row = 0;
+  friend bool operator==(const Cell&, const Cell&) = default;
+};
+
+struct Grid {
+  int cols = 0;
+  int rows = 0;
+  bool contains(Cell c) const { return c.col >= 0 && c.col < cols && c.row >= 0 && c.row < rows; }
+};
+
+// Whose piece stands on a cell. Side 0 is the side that moves first from a
+// game's standard start (X, Red, the sheep).
+enum class Piece : std::uint8_t { kNone = 0, kFirstSide = 1, kSecondSide = 2 };
+
+// How the board looks; the app has one drawing for each.
+enum class BoardStyle : std::uint8_t {
+  kLines,      // marks between grid lines (Tic-tac-toe)
+  kFrame,      // discs seen through the holes of an upright frame (Connect Four)
+  kCheckered,  // pieces on dark and light squares (Wolf and Sheep)
+};
+
+// How a person names a move that puts a new piece on the board.
+enum class Placement : std::uint8_t {
+  kOnCell,           // a click on the cell itself
+  kDroppedInColumn,  // a click anywhere in its column; the piece falls from the top
+};
+
+struct BoardLayout {
+  BoardStyle style = BoardStyle::kLines;
+  Grid grid;
+  Placement placement = Placement::kOnCell;
+  // A game won by a line of this many pieces shows that line; 0 for none.
+  int winning_line = 0;
+};
+
+// The cells a move touches. A move that puts a new piece on the board has
+// `from` equal to `to`; a move of a piece goes from one cell to another.
+struct MoveCells {
+  Cell from;
+  Cell to;
+  bool moves_a_piece() const { return !(from == to); }
+};
+
+// A side as a label ("Wolves") and as the subject of a sentence ("The
+// wolves"), which needs to know whether the side is plural: "The wolves win",
+// "The sheep wins".
+struct SideDescription {
+  std::string_view name;
+  std::string_view subject;
+  bool plural = false;
+};
+
+// "Red wins", "The wolves win".
+inline std::string side_wins(const SideDescription& side) {
+  return std::string(side.subject) + (side.plural ? " win" : " wins");
+}
+
+// The end of a game where the side that moved last has made a line, or the
+// board is full: "Red wins: four in a row.", "Draw: the board is full."; ""
+// while the game goes on.
+inline std::string line_or_full_board_end(Outcome outcome, const SideDescription& last_mover,
+                                          std::string_view line) {
+  switch (outcome) {
+    case Outcome::kLost:  // for the side to move
+      return side_wins(last_mover) + ": " + std::string(line) + ".";
+    case Outcome::kDrawn:
+      return "Draw: the board is full.";
+    default:
+      return "";
+  }
+}
+
+// A position a game may start from, and its name in the app's choice.
+template <class Position>
+struct StartVariant {
+  std::string_view name;
+  Position position;
+};
+
+template <class G>
+concept GameDescription = Game<G> && std::equality_comparable<typename G::Position> &&
+    requires(const typename G::Position& p, Move m, Cell c) {
+  { G::kTitle } -> std::convertible_to<std::string_view>;
+  { G::kSides } -> std::convertible_to<std::array<SideDescription, 2>>;
+  { G::kBoardLayout } -> std::convertible_to<BoardLayout>;
+  // What the app calls the choice of start ("Sheep starts on").
+  { G::kStartLabel } -> std::convertible_to<std::string_view>;
+  // At least one; the game's start() among them.
+  { G::start_variants() } -> std::same_as<std::vector<StartVariant<typename G::Position>>>;
+  // 0 or 1, as in kSides.
+  { G::side_to_move(p) } -> std::same_as<int>;
+  // c within kBoardLayout.grid.
+  { G::piece_at(p, c) } -> std::same_as<Piece>;
+  // m legal in p.
+  { G::move_cells(p, m) } -> std::same_as<MoveCells>;
+  // Empty exactly while the game goes on, else who won and how, or why it
+  // is a draw: "Red wins: four in a row."
+  { G::end_in_words(p) } -> std::same_as<std::string>;
+};
+
+}  // namespace arcade

@@ -1,0 +1,129 @@
+#pragma once
+// One position of some game as the app sees it: the game's description
+// (title, sides, board, start variants; game_description.h) and what the
+// position holds (the piece on each cell, the legal moves and the cells they
+// touch, whose turn it is, how the game ended), behind one interface, so that
+// the app holds every game the same way and works on positions and moves.
+// Text appears only at the edges: moves in notation for the move list, the
+// engine's replies and saved games; position strings for the protocol and
+// saved games. GameViewFor<G> adapts any game with a description; the
+// registry (registry.h) makes one by name.
+//
+// A view is a small value behind a pointer: clone() copies it, so the app can
+// keep the start of a game, the position now, or the positions of a line the
+// engine found, and draw any of them.
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/game_description.h"
+
+namespace arcade {
+
+class GameView {
+ public:
+  virtual ~GameView() = default;
+  virtual std::unique_ptr<GameView> clone() const = 0;
+
+  // --- The game: the same for every position. ---
+  virtual std::string_view name() const = 0;  // the protocol's `game` name
+  virtual std::string_view title() const = 0;
+  virtual const SideDescription& side(int s) const = 0;  // 0 moves first
+  virtual const BoardLayout& board() const = 0;
+  virtual std::string_view start_label() const = 0;
+  virtual std::vector<std::string_view> start_variant_names() const = 0;
+  // The variant as the protocol writes a start: "startpos" for the game's
+  // own start, else its position string.
+  virtual std::string start_variant_text(std::size_t variant) const = 0;
+
+  // --- This position. ---
+  // Reads "startpos" or a position string; on an error, which the message
+  // names, nothing changes.
+  virtual std::optional<std::string> set_position(std::string_view text) = 0;
+  // The variant this position is, if it is one.
+  virtual std::optional<std::size_t> start_variant() const = 0;
+  virtual std::string position_text() const = 0;
+  virtual int side_to_move() const = 0;
+  virtual Outcome outcome() const = 0;           // for the side to move
+  virtual std::string end_in_words() const = 0;  // empty while the game goes on
+  virtual Piece piece_at(Cell c) const = 0;      // c within board().grid
+  virtual std::vector<Move> legal_moves() const = 0;
+  virtual MoveCells move_cells(Move legal) const = 0;
+  virtual std::string move_to_text(Move legal) const = 0;
+  // Reads a move and checks that it is legal here.
+  virtual Parsed<Move> move_from_text(std::string_view text) const = 0;
+  virtual void play(Move legal) = 0;
+};
+
+template <class G>
+requires GameDescription<G>
+class GameViewFor final : public GameView {
+ public:
+  using Position = typename G::Position;
+
+  GameViewFor() : position_(G::start()) {}
+
+  std::unique_ptr<GameView> clone() const override { return std::make_unique<GameViewFor>(*this); }
+
+  std::string_view name() const override { return G::kName; }
+  std::string_view title() const override { return G::kTitle; }
+  const SideDescription& side(int s) const override { return G::kSides[s]; }
+  const BoardLayout& board() const override { return G::kBoardLayout; }
+  std::string_view start_label() const override { return G::kStartLabel; }
+  std::vector<std::string_view> start_variant_names() const override {
+    std::vector<std::string_view> names;
+    for (const auto& variant : variants()) names.push_back(variant.name);
+    return names;
+  }
+  std::string start_variant_text(std::size_t variant) const override {
+    const Position& p = variants().at(variant).position;
+    return p == G::start() ? "startpos" : G::to_text(p);
+  }
+
+  std::optional<std::string> set_position(std::string_view text) override {
+    if (text == "startpos") {
+      position_ = G::start();
+      return std::nullopt;
+    }
+    Parsed<Position> parsed = G::from_text(text);
+    if (!parsed) return parsed.error();
+    position_ = *parsed;
+    return std::nullopt;
+  }
+  std::optional<std::size_t> start_variant() const override {
+    for (std::size_t i = 0; i < variants().size(); ++i)
+      if (variants()[i].position == position_) return i;
+    return std::nullopt;
+  }
+  std::string position_text() const override { return G::to_text(position_); }
+  int side_to_move() const override { return G::side_to_move(position_); }
+  Outcome outcome() const override { return G::outcome(position_); }
+  std::string end_in_words() const override { return G::end_in_words(position_); }
+  Piece piece_at(Cell c) const override { return G::piece_at(position_, c); }
+  std::vector<Move> legal_moves() const override {
+    MoveList<G::kMaxMoves> list;
+    G::generate_moves(position_, list);
+    return {list.begin(), list.end()};
+  }
+  MoveCells move_cells(Move legal) const override { return G::move_cells(position_, legal); }
+  std::string move_to_text(Move legal) const override { return G::move_to_text(position_, legal); }
+  Parsed<Move> move_from_text(std::string_view text) const override {
+    return G::move_from_text(position_, text);
+  }
+  void play(Move legal) override { position_ = G::play(position_, legal); }
+
+ private:
+  // Read once: the app asks for them every frame.
+  static const std::vector<StartVariant<Position>>& variants() {
+    static const std::vector<StartVariant<Position>> all = G::start_variants();
+    return all;
+  }
+
+  Position position_;
+};
+
+}  // namespace arcade
