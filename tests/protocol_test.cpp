@@ -120,6 +120,8 @@ TEST_F(ProtocolTest, BadInputChangesNothing) {
                            "tree depth 2 ordering maybe",
                            "tree depth 2 table 1",
                            "tree depth 2 sideways 1",
+                           "tree depth 3 deepening maybe",
+                           "tree depth 3 deepening",
                            "game chess",
                            "game"})
     expect_rejected(line);
@@ -206,6 +208,25 @@ TEST_F(ProtocolTest, TreeCutOffsNameThePrunedMoves) {
             "node 10 parent 0 ply 1 move b1 side min alpha cp -1 beta inf value cp -1 bound upper "
             "kind cutoff children 1 pruned 7 c1 a2 b2 c2 a3 b3 c3");
   EXPECT_EQ(tree.back(), "tree nodes 36 value cp 1");
+}
+
+// With deepening the lines are the last iteration's tree, from node 0 at
+// its root, and the count takes in every iteration.
+TEST_F(ProtocolTest, TreeWithDeepeningPrintsTheLastIterationAndCountsThemAll) {
+  send("position startpos moves b2");
+  const std::vector<std::string> once = send("tree depth 4");
+  const std::vector<std::string> deepened = send("tree depth 4 deepening on");
+  ASSERT_GE(deepened.size(), 2u);
+  EXPECT_EQ(deepened[0].rfind("node 0 parent - ply 0 move - side max ", 0), 0u) << deepened[0];
+  for (std::size_t i = 0; i + 1 < deepened.size(); ++i)
+    ASSERT_EQ(deepened[i].rfind("node " + std::to_string(i) + " ", 0), 0u) << deepened[i];
+  const auto words = [](const std::string& line) { return split_words(line); };
+  const std::vector<std::string> last = words(deepened.back());
+  ASSERT_EQ(last.size(), 6u) << deepened.back();
+  EXPECT_EQ(last[1], "nodes");
+  EXPECT_GE(std::stoull(last[2]), deepened.size() - 1) << "every iteration is counted";
+  EXPECT_EQ(join_words(last, 4), join_words(words(once.back()), 4)) << "the same value";
+  EXPECT_EQ(send("tree depth 4 deepening off"), once) << "off is the default";
 }
 
 TEST_F(ProtocolTest, EvalShowsEachTermAndTheTotal) {

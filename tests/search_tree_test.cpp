@@ -1,10 +1,13 @@
 // The search observer and the tree it records (engine/search_tree.h): the
 // textbook tree searched node by node, the size of Tic-tac-toe's game tree,
-// and minimax and alpha-beta agreeing on every game while alpha-beta
-// searches fewer nodes.
+// minimax and alpha-beta agreeing on every game while alpha-beta searches
+// fewer nodes, and iterative deepening (`deepening on`): the last
+// iteration's tree kept, every iteration counted, the value unchanged.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -246,6 +249,69 @@ TEST(SearchTree, MinimaxSearchesTicTacToesWholeGameTree) {
   EXPECT_TRUE(full.proven);
 }
 
+// Tic-tac-toe's game tree from `board` (`mover` to move) to `depth` plies,
+// counted on a board of its own rather than through the engine's game: one
+// node per way of reaching a position, finished games not continued.
+std::uint64_t tictactoe_game_tree(std::array<char, 9>& board, char mover, int depth) {
+  static constexpr int kLines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6},
+                                       {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
+  for (const auto& line : kLines)
+    if (board[line[0]] != '.' && board[line[0]] == board[line[1]] &&
+        board[line[1]] == board[line[2]])
+      return 1;
+  std::uint64_t nodes = 1;
+  if (depth == 0) return nodes;
+  for (char& cell : board) {
+    if (cell != '.') continue;
+    cell = mover;
+    nodes += tictactoe_game_tree(board, mover == 'x' ? 'o' : 'x', depth - 1);
+    cell = '.';
+  }
+  return nodes;
+}
+
+// With deepening, plain minimax searches the whole game tree once per
+// iteration: the count is the sum of the game trees to depths 1 to 9. The
+// tree kept is the last iteration's, from id 0 at its root.
+TEST(SearchTreeDeepening, MinimaxCountsTheGameTreeOfEveryIteration) {
+  std::uint64_t every_iteration = 0, last_iteration = 0;
+  for (int depth = 1; depth <= 9; ++depth) {
+    std::array<char, 9> board;
+    board.fill('.');
+    last_iteration = tictactoe_game_tree(board, 'x', depth);
+    every_iteration += last_iteration;
+  }
+  std::unique_ptr<GameSession> session = make_session("tictactoe");
+  const std::atomic<bool> stop{false};
+  const TreeReport report =
+      session->tree({9, Algorithm::kMinimax, false, false, kDefaultTreeLimit, true}, stop);
+  EXPECT_EQ(report.nodes_searched, every_iteration);
+  ASSERT_EQ(report.nodes.size(), std::min<std::uint64_t>(kDefaultTreeLimit, last_iteration));
+  for (std::size_t i = 0; i < report.nodes.size(); ++i) ASSERT_EQ(report.nodes[i].id, i);
+  EXPECT_EQ(report.nodes[0].parent, kNoParent);
+  EXPECT_EQ(report.nodes[0].ply, 0);
+  EXPECT_EQ(report.nodes[0].children, 9);
+  EXPECT_EQ(report.value, kDraw);
+  EXPECT_TRUE(report.proven);
+}
+
+// Deepening to depth 3 keeps exactly the depth-3 tree; off, the search is
+// the one search it always was.
+TEST(SearchTreeDeepening, KeepsTheLastIterationOnly) {
+  std::unique_ptr<GameSession> session = make_session("tictactoe");
+  const std::atomic<bool> stop{false};
+  const TreeReport once = session->tree({3, Algorithm::kMinimax, false, false, 1000}, stop);
+  const TreeReport deepened =
+      session->tree({3, Algorithm::kMinimax, false, false, 1000, true}, stop);
+  ASSERT_EQ(deepened.nodes.size(), once.nodes.size());
+  EXPECT_EQ(deepened.nodes_searched, 10u + 82u + once.nodes_searched);
+  for (const TreeNode& node : deepened.nodes)
+    if (node.parent != kNoParent) {
+      ASSERT_LT(node.parent, node.id);
+    }
+  EXPECT_EQ(deepened.value, once.value);
+}
+
 template <class G>
 class TreeAgreement : public ::testing::Test {};
 TYPED_TEST_SUITE(TreeAgreement, AllGames);
@@ -329,6 +395,45 @@ TYPED_TEST(TreeAgreement, ThePrincipalVariationIsAPathOfTheRootsValue) {
       EXPECT_EQ(path[i]->move, report.pv[i - 1]);
     }
   }
+}
+
+// Deepening changes neither the root's value (minimax's, whatever the
+// algorithm, ordering and table) nor where the printed tree begins, and the
+// best move of each iteration is searched first in the next.
+TYPED_TEST(TreeAgreement, DeepeningKeepsTheValueAndSearchesTheLastBestMoveFirst) {
+  using G = TypeParam;
+  const int depth = kTreeDepth<G>;
+  std::mt19937_64 rng(37);
+  const std::atomic<bool> stop{false};
+  std::unique_ptr<GameSession> session = make_session(G::kName);
+  int compared = 0;
+  for (int i = 0; i < 8; ++i) {
+    const auto p = random_position<G>(static_cast<int>(rng() % (G::kMaxGamePlies / 2 + 1)), rng);
+    if (G::outcome(p) != Outcome::kOngoing) continue;
+    ++compared;
+    ASSERT_FALSE(session->set_position(G::to_text(p), {}));
+    const Score minimax = session->tree({depth, Algorithm::kMinimax, false, false, 0}, stop).value;
+    for (Algorithm algorithm : {Algorithm::kMinimax, Algorithm::kAlphaBeta}) {
+      for (bool ordering : {false, true}) {
+        for (bool table : {false, true}) {
+          SCOPED_TRACE(G::to_text(p) + (algorithm == Algorithm::kMinimax ? " minimax" : "") +
+                       " ordering " + std::to_string(ordering) + " table " + std::to_string(table));
+          const TreeReport deepened =
+              session->tree({depth, algorithm, ordering, table, 1000, true}, stop);
+          EXPECT_EQ(deepened.value, minimax);
+          ASSERT_FALSE(deepened.nodes.empty());
+          EXPECT_GE(deepened.nodes_searched, deepened.nodes.size());
+          EXPECT_EQ(deepened.nodes[0].id, 0u);
+          EXPECT_EQ(deepened.nodes[0].parent, kNoParent);
+          const TreeReport before =
+              session->tree({depth - 1, algorithm, ordering, table, 0, true}, stop);
+          if (before.proven || deepened.nodes.size() < 2) continue;  // no iteration after it
+          EXPECT_EQ(deepened.nodes[1].move, before.pv.front());
+        }
+      }
+    }
+  }
+  ASSERT_GT(compared, 3);
 }
 
 }  // namespace

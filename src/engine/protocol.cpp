@@ -71,6 +71,56 @@ std::optional<bool> parse_switch(const std::string& text) {
   return std::nullopt;
 }
 
+constexpr std::string_view kTreeUsage =
+    "usage: tree depth N [algorithm minimax|alphabeta] [ordering on|off] [table on|off] "
+    "[deepening on|off] [limit K]";
+
+// Sets one `tree` parameter of `request`; an error message if it is none or
+// its value is bad.
+std::optional<std::string> set_tree_parameter(TreeRequest& request, const std::string& key,
+                                              const std::string& value) {
+  if (key == "depth" || key == "limit") {
+    const bool depth = key == "depth";
+    const auto number = parse_number(value, depth ? 1 : 0, depth ? 64 : kMaxTreeLimit);
+    if (!number)
+      return "tree " + key + ": '" + value + "' is not " +
+             (depth ? std::string("a depth from 1 to 64")
+                    : "a limit from 0 to " + std::to_string(kMaxTreeLimit));
+    if (depth) request.depth = static_cast<int>(*number);
+    if (!depth) request.limit = *number;
+    return std::nullopt;
+  }
+  if (key == "algorithm") {
+    if (value != "minimax" && value != "alphabeta")
+      return "tree algorithm: '" + value + "' is not minimax or alphabeta";
+    request.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
+    return std::nullopt;
+  }
+  bool* const flag = key == "ordering"    ? &request.ordering
+                     : key == "table"     ? &request.table
+                     : key == "deepening" ? &request.deepening
+                                          : nullptr;
+  if (!flag) return "unknown tree parameter '" + key + "'";
+  const std::optional<bool> on = parse_switch(value);
+  if (!on) return "tree " + key + ": '" + value + "' is not on or off";
+  *flag = *on;
+  return std::nullopt;
+}
+
+// A `tree` line's request: `defaults` with the parameters it names; `depth`
+// must be one of them.
+Parsed<TreeRequest> parse_tree_request(const std::vector<std::string>& args, TreeRequest request) {
+  bool has_depth = false;
+  for (std::size_t i = 1; i < args.size(); i += 2) {
+    const std::string& key = args[i];
+    if (i + 1 >= args.size()) return ParseError{"tree " + key + " needs a value"};
+    if (auto wrong = set_tree_parameter(request, key, args[i + 1])) return ParseError{*wrong};
+    has_depth = has_depth || key == "depth";
+  }
+  if (!has_depth) return ParseError{std::string(kTreeUsage)};
+  return request;
+}
+
 }  // namespace
 
 std::string score_text(Score score, bool proven) {
@@ -424,42 +474,13 @@ void Protocol::restore_weights() {
 }
 
 void Protocol::command_tree(const std::vector<std::string>& args) {
-  TreeRequest request;
-  request.algorithm = options_.algorithm;
-  request.ordering = options_.use_ordering;
-  request.table = options_.use_table;
-  bool has_depth = false;
-  for (std::size_t i = 1; i < args.size(); i += 2) {
-    const std::string& key = args[i];
-    if (i + 1 >= args.size()) return error("tree " + key + " needs a value");
-    const std::string& value = args[i + 1];
-    if (key == "depth" || key == "limit") {
-      const auto number =
-          parse_number(value, key == "depth" ? 1 : 0, key == "depth" ? 64 : kMaxTreeLimit);
-      if (!number)
-        return error("tree " + key + ": '" + value + "' is not " +
-                     (key == "depth" ? std::string("a depth from 1 to 64")
-                                     : "a limit from 0 to " + std::to_string(kMaxTreeLimit)));
-      if (key == "depth") request.depth = static_cast<int>(*number);
-      if (key == "limit") request.limit = *number;
-      has_depth = has_depth || key == "depth";
-    } else if (key == "algorithm") {
-      if (value != "minimax" && value != "alphabeta")
-        return error("tree algorithm: '" + value + "' is not minimax or alphabeta");
-      request.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
-    } else if (key == "ordering" || key == "table") {
-      const std::optional<bool> on = parse_switch(value);
-      if (!on) return error("tree " + key + ": '" + value + "' is not on or off");
-      (key == "ordering" ? request.ordering : request.table) = *on;
-    } else {
-      return error("unknown tree parameter '" + key + "'");
-    }
-  }
-  if (!has_depth)
-    return error(
-        "usage: tree depth N [algorithm minimax|alphabeta] [ordering on|off] [table on|off] "
-        "[limit K]");
-  const TreeReport report = session_->tree(request, stop_);
+  TreeRequest defaults;
+  defaults.algorithm = options_.algorithm;
+  defaults.ordering = options_.use_ordering;
+  defaults.table = options_.use_table;
+  const Parsed<TreeRequest> request = parse_tree_request(args, defaults);
+  if (!request) return error(request.error());
+  const TreeReport report = session_->tree(*request, stop_);
   // Printing a large tree takes a while: stop ends that too.
   for (const TreeNode& node : report.nodes) {
     if (stop_) break;
@@ -484,7 +505,7 @@ void Protocol::command_help() {
        " | position (startpos | <position string>) [moves M ...] | go [depth N] [movetime MS] "
        "[nodes N] [infinite] | stop | isready | setoption name <Name> value <V> | d | perft N | "
        "moves | solve | tree depth N [algorithm minimax|alphabeta] [ordering on|off] "
-       "[table on|off] [limit K] | eval | newgame | quit");
+       "[table on|off] [deepening on|off] [limit K] | eval | newgame | quit");
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Level (1-" +
        std::to_string(kLevelCount) +
        ") | Seed | Algorithm (minimax|alphabeta) | Table | Ordering | RandomTies | RootScores | "

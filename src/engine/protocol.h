@@ -9,16 +9,20 @@
 //   go [depth N] [movetime MS] [nodes N] [infinite] | stop | isready |
 //   setoption name NAME value V | d | perft N | moves | solve |
 //   tree depth N [algorithm minimax|alphabeta] [ordering on|off]
-//   [table on|off] [limit K] | eval | newgame | help | quit.
+//   [table on|off] [deepening on|off] [limit K] | eval | newgame | help |
+//   quit.
 // See README.md for the replies. Two are the lab's (how the AI thinks):
 //
-// `tree` searches the current position once to depth N (no iterative
-// deepening, an empty table of its own; algorithm, ordering and table as
-// the options Algorithm, Ordering and Table unless given) and prints one
-// line per node in the order the search entered them, at most K of them
-// (default kDefaultTreeLimit, up to kMaxTreeLimit), then
+// `tree` searches the current position to depth N in an empty table of its
+// own (algorithm, ordering and table as the options Algorithm, Ordering and
+// Table unless given): once (deepening off, the default), or by iterative
+// deepening from depth 1 to N (deepening on; the earlier iterations fill the
+// table and order the moves). It prints one line per node of its one tree
+// (of the last iteration) in the order the search entered them, at most K
+// of them (default kDefaultTreeLimit, up to kMaxTreeLimit), then
 // `tree nodes <N> value <S>`: N every node searched, the root and those
-// beyond K included, S as in `info` lines. A node line (see tree_line):
+// beyond K included (with deepening, of every iteration), S as in `info`
+// lines. A node line (see tree_line):
 //   node <id> parent <id>|- ply <P> move <M>|- side max|min
 //   alpha <A> beta <B> value <S> bound exact|lower|upper
 //   kind expanded|cutoff|leaf|terminal|known|table children <C>
@@ -27,7 +31,9 @@
 // side (max) as in `info` lines, window bounds `-inf` and `inf` when open;
 // `bound` says whether the node is worth exactly the value, at least it
 // (lower) or at most it (upper); `pruned` follows a cut-off: the moves left
-// unsearched; `pv` marks the principal variation. A stopped tree prints
+// unsearched; `pv` marks the principal variation. Deepening ends early when
+// an iteration proves the root's value (as a game's search does): that
+// iteration is then the last. A stopped tree prints
 // `tree stopped` (after any node lines printed before the stop, which are
 // then to be dropped).
 //

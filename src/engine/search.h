@@ -103,7 +103,10 @@ struct NodeEntry {
 // with the value returned (fail-soft, see Searcher::negamax). Nodes nest:
 // between a node's enter and its exit come its children's. A search ended by
 // a limit or `stop` leaves nodes without exit. Every iteration of iterative
-// deepening is a tree of its own, from a root entered at ply 0.
+// deepening is a tree of its own, from a root entered at ply 0 (the only
+// node entered at ply 0): a root entered again begins the next iteration,
+// and an observer that wants one tree keeps what follows the last such root.
+// The table and the move order carry over from one iteration to the next.
 template <class O, class Position>
 concept SearchObserver = requires(O& o, const Position& p, const NodeEntry& entry, Score value,
                                   Bound bound, bool proven, Move move,

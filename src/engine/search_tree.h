@@ -1,9 +1,9 @@
 #pragma once
-// The search tree, as the minimax lab shows it: every node one search visits,
-// in the order it entered them (preorder), with the window it was searched
-// with, the value it returned and what happened there. TreeRecorder is a
-// search observer (search.h) that writes this down, moves in the game's
-// notation.
+// The search tree, as the minimax lab shows it: every node one search visits
+// (with iterative deepening, its last iteration), in the order it entered
+// them (preorder), with the window it was searched with, the value it
+// returned and what happened there. TreeRecorder is a search observer
+// (search.h) that writes this down, moves in the game's notation.
 //
 // Values, windows and bounds are all from the root's side (MAX, to move at
 // even plies), as a minimax diagram draws them; the search itself works from
@@ -55,20 +55,27 @@ struct TreeNode {
 // 100,000 nodes take about 10 MB.
 inline constexpr std::uint64_t kDefaultTreeLimit = 100'000;
 
-// One search of the current position to `depth`, without iterative deepening
-// (so the tree is one tree) and from an empty table of its own.
+// A search of the current position to `depth` from an empty table of its
+// own. Without deepening it is one search, so one tree. With it, iterative
+// deepening from depth 1 to `depth` in that table, as a game's search does:
+// the earlier iterations fill the table and order the moves of the last, and
+// only the last iteration's tree is kept (each iteration is a tree of its
+// own), while every node of every iteration is counted.
 struct TreeRequest {
   int depth = 1;
   Algorithm algorithm = Algorithm::kAlphaBeta;
   bool ordering = true;
   bool table = true;
   std::uint64_t limit = kDefaultTreeLimit;  // nodes kept; the rest only counted
+  bool deepening = false;
 };
 
 struct TreeReport {
-  std::vector<TreeNode> nodes;       // the first `limit` nodes entered
-  std::uint64_t nodes_searched = 0;  // every node, the root and those beyond the limit included
-  Score value = 0;                   // the root's, from its side to move
+  std::vector<TreeNode> nodes;  // the first `limit` nodes entered (of the last iteration)
+  // Every node, the root and those beyond the limit included (of every
+  // iteration).
+  std::uint64_t nodes_searched = 0;
+  Score value = 0;  // the root's, from its side to move
   bool proven = false;
   std::vector<std::string> pv;
   bool stopped = false;  // ended by `stop`: then nothing else is filled in
@@ -81,8 +88,11 @@ class TreeRecorder {
 
   explicit TreeRecorder(std::uint64_t limit) : limit_(limit) {}
 
+  // A root entered after the first begins the next iteration of iterative
+  // deepening: its tree replaces the one kept, with ids from 0 again.
   void enter(const Position& pos, const NodeEntry& entry) {
-    const std::uint64_t id = entered_++;
+    if (entry.ply == 0 && entered_ > 0) start_next_tree();
+    const std::uint64_t id = entered_++ - tree_start_;
     current_ = entry.ply;
     frames_[current_] = {pos, id, entry.alpha, entry.beta};
     if (entry.ply > 0 && frames_[entry.ply - 1].id < nodes_.size())
@@ -161,6 +171,11 @@ class TreeRecorder {
     Score beta = 0;
   };
 
+  void start_next_tree() {
+    nodes_.clear();
+    tree_start_ = entered_;
+  }
+
   // The node being searched, if it is within the limit.
   TreeNode* kept() {
     const std::uint64_t id = frames_[current_].id;
@@ -184,8 +199,9 @@ class TreeRecorder {
   }
 
   std::uint64_t limit_;
-  std::uint64_t entered_ = 0;
-  int current_ = 0;  // the ply of the node being searched
+  std::uint64_t entered_ = 0;     // every node of every tree
+  std::uint64_t tree_start_ = 0;  // entered_ at the kept tree's root
+  int current_ = 0;               // the ply of the node being searched
   std::vector<TreeNode> nodes_;
   std::array<Frame, Searcher<G>::kMaxSearchPly + 1> frames_{};
 };

@@ -101,9 +101,9 @@ class GameSession {
   // off, the game's own search or solver answers every position.
   virtual void set_own_book(bool on) { (void)on; }
 
-  // One search of the current position with every node recorded (the lab's
-  // tree; see engine/search_tree.h). `stop` ends it, and then the report
-  // says only that it stopped. The game's table is neither read nor changed.
+  // A search of the current position with every node recorded (the lab's
+  // tree; see engine/search_tree.h: with deepening, the last iteration's). `stop` ends it, and then
+  // the report says only that it stopped. The game's table is neither read nor changed.
   virtual TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) = 0;
 
   // The heuristic's terms with their weights, which the session's searches
@@ -175,7 +175,8 @@ class GameSessionFor : public GameSession {
 
   TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) override {
     // A table of its own, empty: the same request gives the same tree, and
-    // the game's searches are not changed by it.
+    // the game's searches are not changed by it. With deepening the earlier
+    // iterations fill it for the last one.
     TranspositionTable table(request.table ? kTreeTableMegabytes : 0);
     TreeRecorder<G> recorder(request.limit);
     Searcher<G, TreeRecorder<G>> searcher(table, weights_, recorder);
@@ -183,7 +184,7 @@ class GameSessionFor : public GameSession {
     options.algorithm = request.algorithm;
     options.use_table = request.table;
     options.use_ordering = request.ordering;
-    options.iterative = false;
+    options.iterative = request.deepening;
     options.random_ties = false;
     const SearchInfo info = searcher.search(position_, {request.depth, 0, 0}, options, stop);
     return recorder.finish(position_, info);
