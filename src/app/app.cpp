@@ -8,6 +8,7 @@
 
 #include "app/analysis_view.h"
 #include "engine/level.h"
+#include "engine/parsed.h"
 #include "games/registry.h"
 
 namespace arcade::app {
@@ -86,6 +87,8 @@ std::string App::command(const std::string& line) {
   } else if (verb == "analysis" && (a == "on" || a == "off")) {
     if (a == "on" && !make_analysis_engine_) return "error no engine for the analysis";
     set_analysis_open(a == "on");
+  } else if (verb == "lab") {
+    return lab_command(split_words(line));
   } else if (verb == "goto") {
     const std::optional<std::uint64_t> ply =
         parse_number(a, 0, game_.line().size() + game_.redo_moves().size());
@@ -129,7 +132,7 @@ std::string App::state() const {
     for (const MoveScore& m : found->moves)
       out += " " + m.text + ":" + move_score_short_label(m.score);
   out += "\n";
-  return out;
+  return out + lab_state();
 }
 
 std::string App::side_name(int side) const {
@@ -162,6 +165,9 @@ void App::key(char k) {
     case 'a':
       set_analysis_open(!analysis_);
       break;
+    case 'l':
+      set_lab_open(!lab_);
+      break;
     default:
       return;
   }
@@ -173,6 +179,8 @@ void App::frame(int fb_width, int fb_height, float seconds) {
   last_seconds_ = seconds;
   game_.update();
   if (analysis_) analysis_->update(game_);
+  if (lab_) lab_->update(dt);
+  boards_.new_frame(seconds);
   follow_moves(dt);
 
   const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -222,6 +230,8 @@ void App::controls_panel() {
   }
   if (!game_.engine_error().empty()) ImGui::TextWrapped("Engine: %s", game_.engine_error().c_str());
   ImGui::Separator();
+  lab_section();
+  if (lab_) return;  // the lab's controls take the panel's room
   analysis_section();
   move_list();
 }
@@ -409,6 +419,11 @@ void App::board(float x, float y, float w, float h, int fb_width, int fb_height,
   const float status_h = ImGui::GetWindowHeight();
   ImGui::End();
 
+  if (lab_) {
+    lab_tree(*lab_, lab_view_, game_.position(), lab_words(), boards_, {x, y + status_h},
+             {x + w, y + h});
+    return;
+  }
   // The largest board of the game's proportions that fits, centred.
   const Grid grid = game_.position().board().grid;
   const float margin = 12.0f;

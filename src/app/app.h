@@ -14,6 +14,9 @@
 #include "app/board_renderer.h"
 #include "app/board_scene.h"
 #include "app/game_controller.h"
+#include "app/imgui_boards.h"
+#include "app/lab.h"
+#include "app/lab_view.h"
 
 namespace arcade::app {
 
@@ -41,7 +44,7 @@ class App {
   // is `fb_width` x `fb_height` pixels; ImGui's display size is in points.
   void frame(int fb_width, int fb_height, float seconds);
   // A key pressed outside any text field: n new game, u undo, r redo, h hint,
-  // s swap sides, p pause, m move now, a analysis on or off.
+  // s swap sides, p pause, m move now, a analysis on or off, l the lab.
   void key(char k);
 
   const GameController& game() const { return game_; }
@@ -51,13 +54,19 @@ class App {
 
   // For scripts and end-to-end tests, the controls as text commands:
   //   game NAME [START] | side 0|1 person|ai [LEVEL] | new | undo | redo |
-  //   hint | swap | pause | resume | movenow | analysis on|off | goto PLY
+  //   hint | swap | pause | resume | movenow | analysis on|off | goto PLY |
+  //   lab on|off | lab run [depth N] [algorithm minimax|alphabeta]
+  //   [ordering on|off] [table on|off] [deepening on|off] [limit K] |
+  //   lab step start|back|next|end|N | lab play on|off | lab fold N |
+  //   lab select N | lab fit | lab zoom POINTS | lab pan DX DY (a frame)
   // Returns "ok" or "error <what was wrong>".
   std::string command(const std::string& line);
   // The state in lines of "key value": the saved game (see
   // GameController::save) and status, thinking, over, winner, hint; the
   // status line's text; the AI's thinking depth; the analysis panel's
-  // findings (analysis, analysis_depth, analysis_score, analysis_moves).
+  // findings (analysis, analysis_depth, analysis_score, analysis_moves);
+  // the lab's (lab, lab_state, lab_nodes, lab_searched, lab_value,
+  // lab_step, lab_sentence, lab_counts, lab_drawn).
   std::string state() const;
 
  private:
@@ -71,6 +80,13 @@ class App {
   void move_list();
   void analysis_section();
   void set_analysis_open(bool open);
+  // The lab (app_lab.cpp).
+  void set_lab_open(bool open);
+  void lab_section();
+  void run_lab();
+  std::string lab_command(const std::vector<std::string>& words);
+  std::string lab_state() const;
+  LabWords lab_words() const;
   std::string status_text() const;
   void status_line();
   void board(float x, float y, float w, float h, int fb_width, int fb_height, float seconds);
@@ -85,11 +101,16 @@ class App {
   std::vector<std::unique_ptr<GameView>> games_;  // every game at its start, for the choice
   Storage storage_;
   BoardRenderer renderer_;
+  ImGuiBoards boards_{renderer_};  // boards among ImGui's shapes (the lab's)
   BoardUi ui_;
   EngineFactory make_analysis_engine_;
   std::unique_ptr<EngineClient> analysis_engine_;  // made when first opened
   std::unique_ptr<Analysis> analysis_;             // null while closed
   BoardOverlay overlay_ = BoardOverlay::kMoveScores;
+  std::unique_ptr<EngineClient> lab_engine_;  // made when first opened
+  std::unique_ptr<Lab> lab_;                  // null while closed
+  LabSettings lab_settings_;
+  LabView lab_view_;
   std::string notice_;
   std::string saved_;
   std::size_t moves_seen_ = 0;

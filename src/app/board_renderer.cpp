@@ -95,7 +95,8 @@ std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
   return std::nullopt;
 }
 
-void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float time_seconds) {
+void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
+                         const std::optional<PixelRect>& clip) {
   if (!program_ || rect.width <= 0 || rect.height <= 0) return;
   // One RGBA texel per cell: red the piece, green the marks.
   std::vector<std::uint8_t> texels(scene.pieces.size() * 4, 0);
@@ -111,7 +112,12 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
 
   glViewport(rect.x, rect.y, rect.width, rect.height);
   glDisable(GL_BLEND);
-  glDisable(GL_SCISSOR_TEST);
+  if (clip) {
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(clip->x, clip->y, clip->width, clip->height);
+  } else {
+    glDisable(GL_SCISSOR_TEST);
+  }
   glUseProgram(program_);
   glUniform1i(u_cells_, 0);
   glUniform2f(u_grid_, static_cast<float>(scene.cols), static_cast<float>(scene.rows));
@@ -124,6 +130,7 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);
   glUseProgram(0);
+  glDisable(GL_SCISSOR_TEST);
 }
 
 }  // namespace arcade::app

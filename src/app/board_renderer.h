@@ -27,9 +27,10 @@ class BoardRenderer {
 
   // Compiles the shaders; returns the compile or link log on failure.
   std::optional<std::string> init(const std::string& glsl_header);
-  // Draws `scene` filling `rect`; leaves the viewport at `rect` and blending
-  // and the scissor test off.
-  void draw(const BoardScene& scene, const PixelRect& rect, float time_seconds);
+  // Draws `scene` filling `rect`, only inside `clip` if given; leaves the
+  // viewport at `rect` and blending and the scissor test off.
+  void draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
+            const std::optional<PixelRect>& clip = std::nullopt);
 
  private:
   unsigned program_ = 0, vertex_array_ = 0, vertex_buffer_ = 0, cells_texture_ = 0;

@@ -105,6 +105,9 @@ class GameController {
   // The last message of a failed engine request (an `error` line), if any.
   const std::string& engine_error() const { return engine_error_; }
 
+  // The protocol's `position` command for the position on the board.
+  std::string position_command() const;
+
   // --- Saving: the whole game and settings as text, and back. ---
   std::string save() const;
   // Restores a saved game; on an error (corrupt, foreign, illegal) nothing changes.
@@ -121,7 +124,6 @@ class GameController {
   void start_search(bool hint);
   void handle(const EngineReply& reply);
   void take_engine_move(const std::string& text);
-  std::string position_command() const;
 
   EngineClient& engine_;
   std::string game_;

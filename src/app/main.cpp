@@ -2,7 +2,8 @@
 // the browser) and Dear ImGui. One source for the native and the web build:
 // the only difference, who drives the frames, lives in run_main_loop().
 //
-//   arcade_app [--frames N] [--screenshot FILE.ppm] [--moves N]
+//   arcade_app [--frames N] [--screenshot FILE.ppm] [--moves N] [--size WxH]
+//              [--command LINE]...
 //
 //   --frames N           quit after N frames (tests; run without a display
 //                        with SDL_VIDEODRIVER=offscreen)
@@ -10,6 +11,14 @@
 //   --moves N            the AI plays both sides of a fresh game (through the
 //                        same engine client as a person's game); quit once N
 //                        moves are on the board, printing them
+//   --size WxH           the window's size in points (default 1280x800)
+//   --command LINE       one of App::command's lines, run before the first
+//                        frame, in order, or "@F LINE" before frame F (no
+//                        game is saved: a test or a benchmark never touches
+//                        the player's game). With
+//                        --frames the run ends printing its frame times:
+//                        `lab pan 20 0` with a large tree is the lab's
+//                        panning benchmark.
 
 #include <GLES3/gl3.h>
 #include <SDL.h>
@@ -22,6 +31,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +69,8 @@ struct Options {
   int frames = 0;          // quit after this many frames; 0: run until closed
   std::string screenshot;  // with frames: where the last frame goes
   int moves = 0;           // AI against AI until this many moves; 0: play
+  int width = 1280, height = 800;
+  std::vector<std::string> commands;
 };
 
 // The command line, or an error message.
@@ -71,7 +83,9 @@ ParsedOptions parse_options(int argc, char** argv) {
   Options options;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if ((arg == "--frames" || arg == "--screenshot" || arg == "--moves") && i + 1 == argc) {
+    if ((arg == "--frames" || arg == "--screenshot" || arg == "--moves" || arg == "--size" ||
+         arg == "--command") &&
+        i + 1 == argc) {
       return {std::nullopt, std::string(arg) + " needs a value"};
     }
     if (arg == "--frames") {
@@ -87,6 +101,17 @@ ParsedOptions parse_options(int argc, char** argv) {
       options.moves = static_cast<int>(*moves);
     } else if (arg == "--screenshot") {
       options.screenshot = argv[++i];
+    } else if (arg == "--command") {
+      options.commands.emplace_back(argv[++i]);
+    } else if (arg == "--size") {
+      const std::string value = argv[++i];
+      const std::size_t x = value.find('x');
+      const auto w = arcade::parse_number(value.substr(0, x), 200, 8000);
+      const auto h = x == std::string::npos ? std::nullopt
+                                            : arcade::parse_number(value.substr(x + 1), 200, 8000);
+      if (!w || !h) return {std::nullopt, "--size needs WIDTHxHEIGHT, 200 to 8000 each"};
+      options.width = static_cast<int>(*w);
+      options.height = static_cast<int>(*h);
     } else {
       return {std::nullopt, "unknown argument '" + std::string(arg) + "'"};
     }
@@ -185,7 +210,25 @@ struct AppState {
   int frame = 0;
   bool running = true;
   int exit_code = 0;
+  std::vector<double> frame_ms{};  // from each frame's start to the next's
+  std::uint64_t frame_start = 0;
 };
+
+// With --frames and --command: the frame times of the run's second half (the
+// first may wait for a search), and the lab's state, for benchmarks.
+void report_frames(const AppState& app) {
+  if (app.options.commands.empty() || app.frame_ms.size() < 4) return;
+  std::vector<double> ms(app.frame_ms.begin() + static_cast<long>(app.frame_ms.size() / 2),
+                         app.frame_ms.end());
+  std::sort(ms.begin(), ms.end());
+  const double median = ms[ms.size() / 2], p95 = ms[ms.size() * 95 / 100];
+  std::printf("arcade_app: %zu frames: median %.1f ms, p95 %.1f ms (%.0f fps at the median)\n",
+              ms.size(), median, p95, 1000.0 / median);
+  std::istringstream state(app.app->state());
+  for (std::string line; std::getline(state, line);)
+    if (line.rfind("lab_", 0) == 0 && line.rfind("lab_sentence", 0) != 0)
+      std::printf("arcade_app: %s\n", line.c_str());
+}
 
 // The app's keyboard shortcuts, when no text field has the keyboard.
 void handle_key(AppState& app, const SDL_KeyboardEvent& key) {
@@ -228,7 +271,34 @@ void count_frame(AppState& app, int fb_width, int fb_height) {
   }
 }
 
+// Runs the --command lines due before this frame; false after an error.
+bool run_commands(AppState& app) {
+  for (const std::string& line : app.options.commands) {
+    int at = 0;
+    std::string command = line;
+    if (line.rfind('@', 0) == 0) {
+      const std::size_t space = line.find(' ');
+      at = static_cast<int>(
+          arcade::parse_number(line.substr(1, space - 1), 0, 1'000'000).value_or(0));
+      command = space == std::string::npos ? "" : line.substr(space + 1);
+    }
+    if (at != app.frame) continue;
+    const std::string reply = app.app->command(command);
+    if (reply == "ok") continue;
+    std::fprintf(stderr, "arcade_app: --command '%s': %s\n", line.c_str(), reply.c_str());
+    app.exit_code = 2;
+    return false;
+  }
+  return true;
+}
+
 void frame(AppState& app) {
+  if (app.frame > 0 && !run_commands(app)) app.running = false;
+  const std::uint64_t now = SDL_GetPerformanceCounter();
+  if (app.frame_start)
+    app.frame_ms.push_back(1000.0 * static_cast<double>(now - app.frame_start) /
+                           static_cast<double>(SDL_GetPerformanceFrequency()));
+  app.frame_start = now;
   handle_events(app);
   // The drawable is in pixels (the window's size times the display's scale).
   int fb_width = 0;
@@ -308,9 +378,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "arcade_app: SDL_Init failed: %s\n", SDL_GetError());
     return 1;
   }
-  AppState app{arcade::app::create_gl_window("Minimax Arcade", 1280, 800,
-                                             SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI),
-               *parsed.options};
+  AppState app{
+      arcade::app::create_gl_window("Minimax Arcade", parsed.options->width, parsed.options->height,
+                                    SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI),
+      *parsed.options};
   if (app.gl.window == nullptr) {
     std::fprintf(stderr, "arcade_app: no window with an OpenGL context\n");
     SDL_Quit();
@@ -322,12 +393,16 @@ int main(int argc, char** argv) {
   // The engine, and the app around it. A --moves run starts fresh and saves
   // nothing, so a test never touches the player's game.
   std::unique_ptr<arcade::app::EngineClient> engine = arcade::app::make_engine_client();
-  const bool autoplay = app.options.moves > 0;
+  const bool autoplay = app.options.moves > 0 || !app.options.commands.empty();
   static arcade::app::App the_app(*engine, autoplay ? arcade::app::Storage{} : make_storage(),
                                   arcade::app::make_engine_client);
   app.app = &the_app;
   g_app = &the_app;
-  if (autoplay) the_app.play_itself();
+  if (app.options.moves > 0) the_app.play_itself();
+  if (!run_commands(app)) {
+    shutdown(app.gl);
+    return 2;
+  }
   // Shader sources carry no #version line: it depends on the context made.
   if (auto problem = the_app.init_graphics(arcade::app::glsl_header(app.gl))) {
     std::fprintf(stderr, "arcade_app: %s\n", problem->c_str());
@@ -335,6 +410,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   run_main_loop(app);
+  report_frames(app);
   shutdown(app.gl);
   return app.exit_code;
 }

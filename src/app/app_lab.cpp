@@ -1,0 +1,182 @@
+// The App's side of the minimax lab: opening it, running it on the position
+// on the board, its text commands and state for scripts and tests. The model
+// is lab.h, the drawing lab_view.h.
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/app.h"
+#include "engine/parsed.h"
+
+namespace arcade::app {
+namespace {
+
+std::optional<bool> on_off(const std::string& word) {
+  if (word == "on") return true;
+  if (word == "off") return false;
+  return std::nullopt;
+}
+
+const char* state_name(const Lab& lab) {
+  if (!lab.has_run()) return "idle";
+  if (lab.running()) return "running";
+  switch (lab.tree().state()) {
+    case LabTree::State::kComplete:
+      return "complete";
+    case LabTree::State::kStopped:
+      return "stopped";
+    case LabTree::State::kFailed:
+      return "failed";
+    default:
+      return "stopped";  // stopped before its last line came
+  }
+}
+
+// Reads `lab run`'s settings over `s`; an error message if one is bad.
+std::optional<std::string> read_run_settings(const std::vector<std::string>& w, LabSettings& s) {
+  for (std::size_t i = 2; i < w.size(); i += 2) {
+    if (i + 1 >= w.size()) return "lab run " + w[i] + " needs a value";
+    const std::string& key = w[i];
+    const std::string& value = w[i + 1];
+    if (key == "depth" || key == "limit") {
+      const auto n = parse_number(value, key == "depth" ? 1 : 1, key == "depth" ? 64 : 1'000'000);
+      if (!n) return "lab run " + key + ": '" + value + "' is out of range";
+      if (key == "depth") s.depth = static_cast<int>(*n);
+      if (key == "limit") s.limit = *n;
+    } else if (key == "algorithm" && (value == "minimax" || value == "alphabeta")) {
+      s.minimax = value == "minimax";
+    } else if ((key == "ordering" || key == "table" || key == "deepening") && on_off(value)) {
+      (key == "ordering" ? s.ordering : key == "table" ? s.table : s.deepening) = *on_off(value);
+    } else {
+      return "lab run: bad '" + key + " " + value + "'";
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+LabWords App::lab_words() const {
+  const int mover = game_.side_to_move();
+  return {side_name(mover), side_name(1 - mover), lab_ ? lab_->settings().depth : 0};
+}
+
+void App::set_lab_open(bool open) {
+  if (!open) {
+    if (lab_) lab_->stop();
+    lab_.reset();
+    return;
+  }
+  if (lab_ || !make_analysis_engine_) return;
+  if (!lab_engine_) lab_engine_ = make_analysis_engine_();
+  lab_ = std::make_unique<Lab>(*lab_engine_);
+  lab_view_ = {};
+}
+
+void App::run_lab() {
+  if (!lab_) return;
+  lab_->run({game_.game(), game_.position_command(), {}}, lab_settings_);
+  lab_view_.zoom = 0;  // fit the new tree
+  lab_view_.selected.reset();
+}
+
+void App::lab_section() {
+  if (!make_analysis_engine_) return;
+  bool open = lab_ != nullptr;
+  if (ImGui::Checkbox("Minimax lab (L)", &open)) set_lab_open(open);
+  if (!lab_) return;
+  // A tree is of one position: a move on the board makes it another's.
+  if (lab_->has_run() && lab_->position().position != game_.position_command())
+    ImGui::TextDisabled("The board has moved on: run again for its position.");
+  switch (lab_panel(*lab_, lab_settings_, lab_view_, game_.position(), lab_words(), boards_)) {
+    case LabAction::kRun:
+      run_lab();
+      break;
+    case LabAction::kStop:
+      lab_->stop();
+      break;
+    default:
+      break;
+  }
+}
+
+std::string App::lab_command(const std::vector<std::string>& w) {
+  const std::string what = w.size() > 1 ? w[1] : "";
+  if ((what == "on" || what == "off") && w.size() == 2) {
+    if (what == "on" && !make_analysis_engine_) return "error no engine for the lab";
+    set_lab_open(what == "on");
+    return "ok";
+  }
+  if (!lab_) return "error the lab is closed (lab on)";
+  if (what == "run") {
+    LabSettings s = lab_settings_;
+    if (auto problem = read_run_settings(w, s)) return "error " + *problem;
+    lab_settings_ = s;
+    run_lab();
+  } else if (what == "step" && w.size() == 3) {
+    const std::size_t total = lab_->events().size(), now = lab_->step();
+    if (w[2] == "start")
+      lab_->set_step(0);
+    else if (w[2] == "back")
+      lab_->set_step(now > 0 ? now - 1 : 0);
+    else if (w[2] == "next")
+      lab_->set_step(now + 1);
+    else if (w[2] == "end")
+      lab_->set_step(total);
+    else if (const auto n = parse_number(w[2], 0, total))
+      lab_->set_step(*n);
+    else
+      return "error usage: lab step start|back|next|end|N (0 to " + std::to_string(total) + ")";
+  } else if (what == "play" && w.size() == 3 && on_off(w[2])) {
+    lab_->play(*on_off(w[2]));
+  } else if ((what == "fold" || what == "select") && w.size() == 3) {
+    const auto n = parse_number(w[2], 0, lab_->tree().nodes().size());
+    if (!n || *n >= lab_->tree().nodes().size()) return "error no node '" + w[2] + "'";
+    if (what == "fold")
+      lab_->toggle_fold(static_cast<int>(*n));
+    else
+      lab_view_.selected = static_cast<int>(*n);
+  } else if (what == "fit" && w.size() == 2) {
+    lab_view_.zoom = 0;
+  } else if (what == "zoom" && w.size() == 3) {
+    const auto z = parse_number(w[2], 1, 160);
+    if (!z) return "error usage: lab zoom POINTS (1 to 160 a slot)";
+    lab_view_.row = std::clamp(
+        lab_view_.row * static_cast<float>(*z) / std::max(0.05f, lab_view_.zoom), 34.0f, 180.0f);
+    lab_view_.zoom = static_cast<float>(*z);
+  } else if (what == "pan" && w.size() == 4) {
+    const auto dx = parse_number(w[2], 0, 1000), dy = parse_number(w[3], 0, 1000);
+    if (!dx || !dy) return "error usage: lab pan DX DY (points a frame, 0 to 1000)";
+    lab_view_.autopan = {static_cast<float>(*dx), static_cast<float>(*dy)};
+  } else {
+    return "error unknown lab command '" + what + "'";
+  }
+  return "ok";
+}
+
+std::string App::lab_state() const {
+  std::string out = "lab " + std::string(lab_ ? "1" : "0") + "\n";
+  if (!lab_) return out;
+  const LabTree& tree = lab_->tree();
+  out += "lab_state " + std::string(state_name(*lab_)) + "\n";
+  out += "lab_nodes " + std::to_string(tree.nodes().size()) + "\n";
+  out += "lab_searched " + std::to_string(tree.searched()) + "\n";
+  out += "lab_value " + (tree.value() ? lab_value_text(*tree.value()) : "") + "\n";
+  out += "lab_step " + std::to_string(lab_->step()) + "/" + std::to_string(lab_->events().size()) +
+         "\n";
+  const std::optional<LabEvent> event = lab_->current_event();
+  out += "lab_sentence " + (event ? event_sentence(tree.nodes(), *event, lab_words()) : "") + "\n";
+  out += "lab_counts";
+  for (const LabCount& c : lab_->counts()) {
+    // name:nodes:value, one word each ('_' for spaces, '-' for nothing yet).
+    std::string entry = c.name + ":" + (c.nodes ? std::to_string(*c.nodes) : "-") + ":" +
+                        (c.value ? lab_value_text(*c.value) : "-");
+    std::replace(entry.begin(), entry.end(), ' ', '_');
+    out += " " + entry;
+  }
+  out += "\nlab_drawn " + std::to_string(lab_view_.drawn_nodes) + "\n";
+  return out;
+}
+
+}  // namespace arcade::app
