@@ -14,9 +14,18 @@
 //                                     (none: connection 0, started with the page)
 //
 // The answers are the native protocol's (src/engine/protocol.h, with a
-// background thread). Long commands are `go`, `solve` and `perft N`; every
-// other line waits for the long commands before it, then runs in order. Each
-// request gets its replies once, tagged with its number.
+// background thread). Long commands are `go`, `solve`, `perft N` and `tree`;
+// every other line waits for the long commands before it, then runs in order.
+// Each request gets its replies once, tagged with its number.
+//
+// Messages to the worker (engine_worker.js): {wasmModule} (the compiled
+// engine, or null), then {request, line}, one protocol line each. From it:
+// {ready: true}, {failed: text}, {request, lines: [...]} (output lines of
+// `request` in order: the worker batches them, sending `info` and `bestmove`
+// lines at once and at most a few thousand lines a message) and
+// {request, done: true, ok} after the last batch of `request`. Each line of
+// a batch is taken exactly as a line of its own would be. Request 0 is the
+// replayed state after a restart: its lines are dropped.
 //
 // Stopping without SharedArrayBuffer. A long command runs inside one message
 // handler of the worker, which cannot read a `stop` message until it ends.
@@ -29,9 +38,11 @@
 //     other lines, or the worker still loads): searched again to depth 1 by
 //     the new worker under its own request number (a real move, as natively,
 //     a worker restart later rather than at once);
-//   - `solve`: `solution stopped`; `perft N`: `perft N stopped`, at once,
-//     whether it ran or waited (natively a waiting one answers so when its
-//     turn comes: replies of different requests may come in another order).
+//   - `solve`: `solution stopped`; `perft N`: `perft N stopped`; `tree`:
+//     `tree stopped` (after any of its node lines that arrived before: they
+//     belong to no complete tree), at once, whether it ran or waited
+//     (natively a waiting one answers so when its turn comes: replies of
+//     different requests may come in another order).
 // Then the worker is terminated and a new one is started, given the state the
 // old one had (the accepted `game`, `setoption` and `position` lines,
 // replayed with request 0, whose replies are dropped) and then every line the
@@ -74,6 +85,10 @@ function compileEngineNow() {
 
 function words(line) { return line.trim().split(/\s+/); }
 
+// A line's first word, without splitting the rest (a tree's reply is up to a
+// million long lines).
+function firstWord(line) { return /^\s*(\S*)/.exec(line)[1]; }
+
 // Whether `text` is a whole number from `low` to `high` as the protocol reads
 // numbers (decimal digits only). BigInt: the limits of `go` exceed 2^53.
 function isNumber(text, low, high) {
@@ -95,24 +110,61 @@ function searches(goWords) {
   return true;
 }
 
-// The long command a line starts ('go', 'solve' or 'perft'), or null: a
-// quick command, or one that the engine rejects at once (a malformed `go`
-// or `perft` is answered with an error, so stop() leaves it to the engine).
+const isSwitch = (value) => value === 'on' || value === 'off';
+// The parameters of `tree` and their values, as Protocol's
+// parse_tree_request reads them (limit: kMaxTreeLimit).
+const TREE_PARAMETERS = new Map([
+  ['depth', (value) => isNumber(value, 1n, 64n)],
+  ['limit', (value) => isNumber(value, 0n, 1000000n)],
+  ['algorithm', (value) => value === 'minimax' || value === 'alphabeta'],
+  ['ordering', isSwitch],
+  ['table', isSwitch],
+  ['deepening', isSwitch],
+]);
+
+// Whether `tree` with these words searches (true) or is an error at once:
+// key-value pairs, each key known and its value valid, `depth` among them.
+function treeSearches(treeWords) {
+  let hasDepth = false;
+  for (let i = 1; i < treeWords.length; i += 2) {
+    const valid = TREE_PARAMETERS.get(treeWords[i]);
+    if (!valid || i + 1 >= treeWords.length || !valid(treeWords[i + 1])) return false;
+    hasDepth = hasDepth || treeWords[i] === 'depth';
+  }
+  return hasDepth;
+}
+
+// The long command a line starts ('go', 'solve', 'perft' or 'tree'), or
+// null: a quick command, or one that the engine rejects at once (a malformed
+// `go`, `perft` or `tree` is answered with an error, so stop() leaves it to
+// the engine).
 function longCommand(line) {
   const w = words(line);
   if (w[0] === 'go') return searches(w) ? 'go' : null;
   if (w[0] === 'solve') return 'solve';
   if (w[0] === 'perft') return w.length === 2 && isNumber(w[1], 0n, 64n) ? 'perft' : null;
+  if (w[0] === 'tree') return treeSearches(w) ? 'tree' : null;
   return null;
+}
+
+// Whether a reply line of a long command of `kind` is its last: a search's
+// `bestmove`, a tree's `tree nodes ...` (its node lines come before), the
+// one line of `solve` and `perft`; an error ends any of them.
+function answers(kind, first) {
+  if (first === 'error') return true;
+  if (kind === 'go') return first === 'bestmove';
+  if (kind === 'tree') return first === 'tree';
+  return true;
 }
 
 // The depth-1 search that stands in for a stopped one: already the quickest
 // real move, so stop() leaves it running.
 function isStandIn(line) { return words(line).join(' ') === 'go depth 1'; }
 
-// What a stopped `solve` or `perft N` answers (Protocol's wording).
+// What a stopped `solve`, `perft N` or `tree` answers (Protocol's wording).
 function stoppedAnswer(line) {
   const w = words(line);
+  if (w[0] === 'tree') return 'tree stopped';
   return w[0] === 'solve' ? 'solution stopped' : `perft ${w[1]} stopped`;
 }
 
@@ -183,7 +235,7 @@ class EngineConnection {
     } else if (message.done) {
       this.finished(message);
     } else if (message.request !== 0) {
-      this.reply(message);
+      this.replyAll(message.request, message.lines);
     }
   }
 
@@ -197,29 +249,34 @@ class EngineConnection {
     }
   }
 
+  // Passes on a batch of reply lines of one request, each as a line of its
+  // own (the entry in flight is the same for all: only a `done` changes it).
+  replyAll(request, lines) {
+    const entry = this.inflight.find((m) => m.request === request);
+    for (const line of lines) this.reply(entry, request, line);
+  }
+
   // Passes a reply on, and remembers what stop() needs: the running search's
   // latest pv, which long commands have answered although their `done` has
-  // not arrived (a go once it gave its bestmove or an error, a solve or perft
-  // once it replied: that is its one line), and how many lines each other
-  // line has given (`d` and `help` give several). A line that stop() sent
-  // again to the new worker gives the same lines again: those already passed
-  // on are dropped.
-  reply(message) {
-    const entry = this.inflight.find((m) => m.request === message.request);
-    const first = words(message.line)[0];
+  // not arrived (see answers()), and how many lines each other line has
+  // given (`d` and `help` give several). A line that stop() sent again to the
+  // new worker gives the same lines again: those already passed on are
+  // dropped.
+  reply(entry, request, line) {
+    const first = firstWord(line);
     if (entry && entry.kind === null) {
       if (entry.skip > 0) {
         --entry.skip;
         return;
       }
       ++entry.received;
-    } else if (entry && (entry.kind !== 'go' || first === 'bestmove' || first === 'error')) {
+    } else if (entry && answers(entry.kind, first)) {
       entry.complete = true;
     }
-    this.replies.push({request: message.request, line: message.line});
+    this.replies.push({request, line});
     if (first !== 'info') return;
-    const at = message.line.indexOf(' pv ');
-    if (at >= 0) this.lastPvMove.set(message.request, words(message.line.slice(at + 4))[0]);
+    const at = line.indexOf(' pv ');
+    if (at >= 0) this.lastPvMove.set(request, words(line.slice(at + 4))[0]);
   }
 
   // Sends a line to the current worker. `received`: how many of its reply
@@ -259,7 +316,7 @@ class EngineConnection {
     for (const m of unfinished) {
       if (m.kind === 'go' && pvMoves.has(m.request)) {
         this.replies.push({request: m.request, line: 'bestmove ' + pvMoves.get(m.request)});
-      } else if (m.kind === 'solve' || m.kind === 'perft') {
+      } else if (m.kind === 'solve' || m.kind === 'perft' || m.kind === 'tree') {
         this.replies.push({request: m.request, line: stoppedAnswer(m.line)});
       } else if (m.kind === 'go') {
         this.post(m.request, 'go depth 1', 0);

@@ -6,14 +6,20 @@
 // Messages to the page:
 //   {ready: true}                    the engine has loaded
 //   {failed: text}                   it could not load
-//   {request, line}                  one output line of request `request`
+//   {request, lines: [line, ...]}    output lines of request `request`, in order
 //   {request, done: true, ok}        request handled; ok is false after an error line
 //
-// A long command (go, solve, perft) runs inside its message's handler, so
-// messages that arrive meanwhile wait in the worker's queue (so
+// Output lines are posted in batches: a `tree` gives up to a million lines,
+// and one message each would cost the page far more than the lines do. The
+// lines of the message being handled are collected and posted when its
+// handling ends, when a batch reaches BATCH_LINES, and at once after an
+// `info` or `bestmove` line, so that a search's progress reaches the page
+// while it runs. Every batch of a request comes before its `done`.
+//
+// A long command (go, solve, perft, tree) runs inside its message's handler,
+// so messages that arrive meanwhile wait in the worker's queue (so
 // engine_client.js answers `stop`, and `isready` during a long command,
-// itself); output lines are posted as they are written, so `info` lines reach
-// the page during the search.
+// itself).
 'use strict';
 
 importScripts('arcade_engine_worker.js');
@@ -21,11 +27,30 @@ importScripts('arcade_engine_worker.js');
 let handleLine = null;  // the engine's arcade_engine_handle, once loaded
 const early = [];       // messages that arrived while the engine loaded
 
+// Large enough that a big tree takes few messages, small enough that the
+// page sees a long reply arrive in steps rather than as one large copy.
+const BATCH_LINES = 2000;
+let batch = null;  // {request, lines}: lines not yet posted
+
+function flush() {
+  if (batch) postMessage(batch);
+  batch = null;
+}
+
+// Lines a page waits for during a search: posted at once.
+function urgent(line) { return line.startsWith('info') || line.startsWith('bestmove'); }
+
 // Called by the engine (EM_JS in src/app/engine_worker.cpp) for each line.
-self.arcadeWorkerReply = (request, line) => postMessage({request, line});
+self.arcadeWorkerReply = (request, line) => {
+  if (batch && batch.request !== request) flush();
+  if (!batch) batch = {request, lines: []};
+  batch.lines.push(line);
+  if (batch.lines.length >= BATCH_LINES || urgent(line)) flush();
+};
 
 function run(message) {
   const ok = handleLine(message.request, message.line) !== 0;
+  flush();
   postMessage({request: message.request, done: true, ok});
 }
 

@@ -4,10 +4,11 @@
 // page.
 //
 // The web build has no threads, so the Protocol runs its long commands (go,
-// solve, perft) in the foreground: one occupies the worker until it ends, and
-// the page cannot reach it meanwhile (web/engine_client.js stops one by
-// answering for it and replacing the worker). Each output line goes to the
-// page at once, so `info` lines arrive while the search still runs.
+// solve, perft, tree) in the foreground: one occupies the worker until it
+// ends, and the page cannot reach it meanwhile (web/engine_client.js stops
+// one by answering for it and replacing the worker). Each output line goes to
+// web/engine_worker.js at once; it posts them to the page in batches, `info`
+// and `bestmove` lines at once, so that they arrive while the search runs.
 
 #include <emscripten/emscripten.h>
 
@@ -23,7 +24,8 @@
 EM_JS_DEPS(arcade_engine_worker, "$UTF8ToString");
 #endif
 
-// Hands one output line to web/engine_worker.js, which posts it to the page.
+// Hands one output line to web/engine_worker.js, which posts it to the page
+// (in a batch).
 EM_JS(void, arcade_worker_reply, (double request, const char* line),
       { self.arcadeWorkerReply(request, UTF8ToString(line)); });
 

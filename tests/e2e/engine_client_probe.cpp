@@ -12,10 +12,10 @@
 
 namespace {
 
-// The client, and the replies of the last probe_poll.
+// The client, and the replies of the last probe_poll as one text.
 struct Probe {
   std::unique_ptr<arcade::app::EngineClient> client = arcade::app::make_engine_client();
-  std::vector<arcade::app::EngineReply> replies;
+  std::string replies;
 };
 
 Probe& probe() {
@@ -40,18 +40,22 @@ EMSCRIPTEN_KEEPALIVE int probe_ready() {
 }
 
 // Polls the client; returns how many replies arrived. Read them with
-// probe_reply_request and probe_reply_line.
+// probe_replies: all at once, as a large tree gives tens of thousands (a
+// call per reply would cost the test more than the client takes).
 EMSCRIPTEN_KEEPALIVE int probe_poll() {
-  probe().replies = probe().client->poll();
-  return static_cast<int>(probe().replies.size());
+  const std::vector<arcade::app::EngineReply> replies = probe().client->poll();
+  std::string& text = probe().replies;
+  text.clear();
+  for (const arcade::app::EngineReply& reply : replies) {
+    if (!text.empty()) text += '\x1e';
+    text.append(std::to_string(reply.request)).append(1, '\x1f').append(reply.line);
+  }
+  return static_cast<int>(replies.size());
 }
 
-EMSCRIPTEN_KEEPALIVE double probe_reply_request(int index) {
-  return static_cast<double>(probe().replies.at(static_cast<std::size_t>(index)).request);
-}
-
-EMSCRIPTEN_KEEPALIVE const char* probe_reply_line(int index) {
-  return probe().replies.at(static_cast<std::size_t>(index)).line.c_str();
+// The last poll's replies: "request\x1fline" records joined by "\x1e".
+EMSCRIPTEN_KEEPALIVE const char* probe_replies() {
+  return probe().replies.c_str();
 }
 
 }  // extern "C"

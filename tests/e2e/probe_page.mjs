@@ -44,8 +44,7 @@ export function makeProbeSite(workerDir, probeDir) {
 export async function setUpPage(keepReplies = true) {
   const module = await createEngineClientProbe();
   const poll = module.cwrap('probe_poll', 'number', []);
-  const request = module.cwrap('probe_reply_request', 'number', ['number']);
-  const line = module.cwrap('probe_reply_line', 'string', ['number']);
+  const polled = module.cwrap('probe_replies', 'string', []);
   const ready = module.cwrap('probe_ready', 'number', []);
   const probe = {
     send: module.cwrap('probe_send', 'number', ['string']),
@@ -53,8 +52,10 @@ export async function setUpPage(keepReplies = true) {
     ready: () => ready() !== 0,
     replies: [],
     poll() {
-      const got = [];
-      for (let i = 0, n = poll(); i < n; ++i) got.push({request: request(i), line: line(i)});
+      const got = poll() === 0 ? [] : polled().split('\x1e').map((record) => {
+        const at = record.indexOf('\x1f');
+        return {request: Number(record.slice(0, at)), line: record.slice(at + 1)};
+      });
       if (keepReplies) probe.replies.push(...got);
       return got;
     },

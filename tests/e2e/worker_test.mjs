@@ -6,9 +6,11 @@
 // once and the restarted worker keeps the game, options and position, that
 // bad input is answered for its own request, that stop() ends `solve`,
 // `perft N` and lines queued behind a search as the native protocol does,
-// that `isready` is answered at once during a long command, and which state
-// a restarted worker is given (Hash outlives `game`). Prints load and restart
-// times.
+// that `isready` is answered at once during a long command, which state a
+// restarted worker is given (Hash outlives `game`), that a large `tree`
+// reaches the page whole and quickly (its lines come in batches) and that
+// stop() ends a tree with `tree stopped`. Prints load and restart times and
+// the time a 60,000-line tree takes from send to the page.
 //
 //   node tests/e2e/worker_test.mjs WORKER_DIR PROBE_DIR
 //
@@ -146,8 +148,10 @@ async function checkStopBeforeInfo(page) {
 // after another restart (a rejected line is not replayed).
 async function checkErrors(page) {
   const result = await page.evaluate(async () => {
-    const bad =
-        ['position startpos moves 4 4 4 4 4 4 4', 'frobnicate', 'setoption name Level value 9'];
+    const bad = [
+      'position startpos moves 4 4 4 4 4 4 4', 'frobnicate', 'setoption name Level value 9',
+      'tree depth 3 deepening maybe'
+    ];
     const requests = bad.map((line) => probe.send(line));
     const go = probe.send('go infinite');
     await probe.waitFor(go, 'info depth 1 ');
@@ -289,6 +293,129 @@ async function checkReplayedState(page) {
       state.filter((l) => l.includes('Algorithm')), ['setoption name Algorithm value alphabeta']);
 }
 
+// Tic-tac-toe's game tree from the start to `depth` plies, counted here on a
+// board of the test's own: one node per way of reaching a position, won
+// games not continued (plain minimax without a table searches exactly this).
+function ticTacToeGameTree(depth) {
+  const LINES =
+      [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+  const board = Array(9).fill('.');
+  const won = () =>
+      LINES.some(([a, b, c]) => board[a] !== '.' && board[a] === board[b] && board[b] === board[c]);
+  const count = (mover, left) => {
+    if (won() || left === 0) return 1;
+    let nodes = 1;
+    for (let i = 0; i < 9; ++i) {
+      if (board[i] !== '.') continue;
+      board[i] = mover;
+      nodes += count(mover === 'x' ? 'o' : 'x', left - 1);
+      board[i] = '.';
+    }
+    return nodes;
+  };
+  return count('x', depth);
+}
+
+const TREE_LIMIT = 60000;
+const TREE_RUNS = 5;
+
+// A 60,000-line tree, sent TREE_RUNS times: each time every node line
+// arrives, in order (ids 0 to K-1), then the count of the whole search, and
+// the time from send to the last line polled is measured (the goal: well
+// under a second in Chromium). Returns the times in ms.
+async function checkTreeArrival(page) {
+  const depth = 7;
+  const expected = ticTacToeGameTree(depth);
+  const runs = await page.evaluate(async ([depth, limit, times]) => {
+    probe.send('game tictactoe');
+    const ready = probe.send('isready');
+    await probe.waitFor(ready, 'readyok');
+    const runs = [];
+    for (let run = 0; run < times; ++run) {
+      const begun = performance.now();
+      const tree = probe.send(`tree depth ${depth} algorithm minimax table off limit ${limit}`);
+      const lines = [];
+      for (;;) {
+        for (const reply of probe.poll()) {
+          if (reply.request === tree) lines.push(reply.line);
+        }
+        if (lines.length > 0 && lines.at(-1).startsWith('tree ')) break;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      const ms = performance.now() - begun;
+      const nodes = lines.slice(0, -1);
+      const outOfOrder = nodes.findIndex((line, i) => !line.startsWith(`node ${i} `));
+      probe.replies = probe.replies.filter((r) => r.request !== tree);  // memory stays bounded
+      runs.push({ms, nodes: nodes.length, outOfOrder, first: nodes[0], last: lines.at(-1)});
+    }
+    return runs;
+  }, [depth, TREE_LIMIT, TREE_RUNS]);
+  for (const run of runs) {
+    const found = run.last.match(/^tree nodes (\d+) value \S/);
+    assert.ok(found, run.last);
+    assert.equal(Number(found[1]), expected, 'every node of the game tree to depth 7');
+    assert.equal(run.nodes, Math.min(TREE_LIMIT, expected));
+    assert.equal(run.outOfOrder, -1, 'node lines with ids 0, 1, 2, ... in order');
+    assert.match(run.first, /^node 0 parent - ply 0 move - side max /);
+  }
+  const times = runs.map((run) => run.ms).sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  assert.ok(median < 3000, `a ${TREE_LIMIT}-line tree took ${median} ms to reach the page`);
+  return {times: runs.map((run) => run.ms), median, nodes: expected};
+}
+
+// stop() ends a tree at once with `tree stopped`: one still searching (no
+// node line yet; `isready` meanwhile is answered at once), and one whose
+// lines are arriving (those before the stop stay, nothing comes after it).
+// The restarted worker has the game.
+async function checkStopTree(page) {
+  const result = await page.evaluate(async () => {
+    const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const now = (r) => probe.poll().filter((x) => x.request === r).map((x) => x.line);
+    probe.send('game connect4');
+    // Billions of nodes: it never ends by itself.
+    const searching = probe.send('tree depth 12 algorithm minimax table off');
+    await pause(300);
+    const ready = probe.send('isready');
+    const readyAtOnce = now(ready);
+    probe.stop();
+    const searchingAtOnce = now(searching);
+    // About 960,000 nodes, 300,000 of them printed: stopped while they arrive.
+    const printing = probe.send('tree depth 7 algorithm minimax table off limit 300000');
+    const streamed = await probe.waitFor(printing, 'node ');
+    probe.stop();
+    const printingAtOnce = probe.linesOf(printing).concat(now(printing));
+    const moves = probe.send('moves');
+    await probe.waitFor(moves, 'moves');
+    await pause(200);  // time for any stray line
+    probe.poll();
+    const printingLines = probe.linesOf(printing);
+    probe.replies = probe.replies.filter((r) => r.request !== printing);
+    return {
+      readyAtOnce,
+      searchingAtOnce,
+      streamed,
+      printingAtOnce: printingAtOnce.length,
+      printingLast: printingLines.at(-1),
+      printingTreeLines: printingLines.filter((l) => l.startsWith('tree ')),
+      printingNodes: printingLines.filter((l) => l.startsWith('node ')).length,
+      printingAll: printingLines.length,
+      searching: probe.linesOf(searching),
+      moves: probe.linesOf(moves),
+    };
+  });
+  assert.deepEqual(result.readyAtOnce, ['readyok'], 'isready during a tree, at once');
+  assert.deepEqual(result.searchingAtOnce, ['tree stopped']);
+  assert.deepEqual(result.searching, ['tree stopped']);
+  assert.ok(result.streamed, 'node lines arrive');
+  assert.deepEqual(result.printingTreeLines, ['tree stopped']);
+  assert.equal(result.printingLast, 'tree stopped');
+  assert.equal(result.printingAll, result.printingNodes + 1, 'node lines, then tree stopped');
+  assert.ok(result.printingNodes < 300000, `${result.printingNodes} node lines: stopped midway`);
+  assert.equal(result.printingAll, result.printingAtOnce, 'nothing after the stop');
+  assert.deepEqual(result.moves, ['moves 1 2 3 4 5 6 7']);
+}
+
 async function main() {
   const site = makeProbeSite(workerDir, probeDir);
   const server = await serveDirectory(site);
@@ -309,6 +436,8 @@ async function main() {
     await checkStopQueued(page);
     await checkStopSolveAndPerft(page);
     await checkReplayedState(page);
+    await checkStopTree(page);
+    const tree = await checkTreeArrival(page);
     const stats = await page.evaluate(() => arcadeEngine.stats());
     assert.deepEqual(problems, []);
     const round = (ms) => Math.round(ms * 10) / 10;
@@ -319,6 +448,10 @@ async function main() {
     console.log(
         `stop to bestmove: ${round(stopMs)} ms with an info line, ` +
         `${round(lateMoveMs)} ms without (restart + go depth 1)`);
+    console.log(
+        `50,000+ node tree: ${round(tree.median)} ms from send to the page ` +
+        `(median of ${TREE_RUNS}: ${tree.times.map(round).join(', ')} ms; ` +
+        `${Math.min(TREE_LIMIT, tree.nodes)} node lines of a ${tree.nodes}-node search)`);
     console.log('worker test passed');
   } finally {
     await browser.close();
