@@ -245,3 +245,21 @@ TEST(Lab, ReplaysAtItsSpeedAndStopsAtTheEnd) {
 
 }  // namespace
 }  // namespace arcade::app
+
+namespace arcade::app {
+namespace {
+
+// A tree cut at the node limit: nodes whose children were not all kept get
+// a stub, and every kept node is placed.
+TEST(LabLayout, PlacesATreeCutAtTheNodeLimit) {
+  const LabTree tree = read_tree(
+      {"game tictactoe", "tree depth 9 algorithm minimax ordering off table off limit 100000"});
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete);
+  ASSERT_EQ(tree.nodes().size(), 100000u);
+  const LabLayout layout = lay_out(tree.nodes(), std::vector<bool>(100000, false));
+  EXPECT_TRUE(std::all_of(layout.visible.begin(), layout.visible.end(), [](bool v) { return v; }));
+  EXPECT_GE(layout.stub_x[0], 0);  // the root's later moves were not kept
+}
+
+}  // namespace
+}  // namespace arcade::app

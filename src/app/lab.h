@@ -63,6 +63,9 @@ class Lab {
 
   bool running() const { return !pending_.empty(); }
   const LabTree& tree() const { return tree_; }
+  // The tree has ended (whole, stopped or cut short) and can be drawn and
+  // replayed; while it arrives, only counted.
+  bool tree_ready() const { return has_run_ && enter_at_.size() == tree_.nodes().size(); }
   const LabSettings& settings() const { return settings_; }
   const LabPosition& position() const { return position_; }
   bool has_run() const { return has_run_; }

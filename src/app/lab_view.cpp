@@ -146,6 +146,21 @@ struct TreePainter {
 
   bool on_screen(float x) const { return x > min.x - place.zoom && x < max.x + place.zoom; }
 
+  // Zoomed far out, many nodes of a ply share a pixel: the first one there
+  // stands for them all (within a ply, preorder goes left to right), so a
+  // frame draws at most a few nodes per pixel column and ply, whatever the
+  // tree's size.
+  std::vector<int> last_edge_column{}, last_node_column{};
+  bool crowded(std::vector<int>& last, int ply, float x) const {
+    if (place.zoom >= 2.0f) return false;
+    if (last.size() <= static_cast<std::size_t>(ply))
+      last.resize(static_cast<std::size_t>(ply) + 1, -1'000'000);
+    const int column = static_cast<int>(std::floor(x / 2.0f));
+    if (column == last[static_cast<std::size_t>(ply)]) return true;
+    last[static_cast<std::size_t>(ply)] = column;
+    return false;
+  }
+
   void edges(const std::vector<LabNode>& nodes, const LabLayout& layout) {
     for (std::size_t i = 1; i < nodes.size(); ++i) {
       if (!layout.visible[i] || !lab.entered(static_cast<int>(i))) continue;
@@ -154,6 +169,7 @@ struct TreePainter {
       const ImVec2 a = place.at(layout.x[p], nodes[p].ply), b = place.at(layout.x[i], n.ply);
       if (!on_screen(a.x) && !on_screen(b.x) && (a.x < min.x) == (b.x < min.x)) continue;
       const bool pv = n.on_pv && lab.done(static_cast<int>(i));
+      if (!pv && crowded(last_edge_column, n.ply, b.x)) continue;
       list->AddLine(a, b, pv ? kPv : kEdge, pv ? 3.0f : 1.0f);
       if (place.zoom >= 30 && on_screen(b.x))
         centred_text(list, {(a.x * 0.25f + b.x * 0.75f) + 6, (a.y * 0.25f + b.y * 0.75f) - 16},
@@ -181,6 +197,7 @@ struct TreePainter {
   void node(const LabNode& n, std::size_t i, const LabLayout& layout) {
     const ImVec2 c = place.at(layout.x[i], n.ply);
     if (!on_screen(c.x) || c.y < min.y - place.row || c.y > max.y + place.row) return;
+    if (!n.on_pv && crowded(last_node_column, n.ply, c.x)) return;
     ++view.drawn_nodes;
     const bool done = lab.done(static_cast<int>(i));
     const ImU32 side = n.max_to_move ? kMax : kMin;
@@ -393,7 +410,7 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
   ImGui::Separator();
   ImGui::Text("Nodes searched, same position and depth:");
   node_chart(lab);
-  if (view.selected && *view.selected < static_cast<int>(tree.nodes().size())) {
+  if (view.selected && lab.tree_ready() && *view.selected < static_cast<int>(tree.nodes().size())) {
     ImGui::Separator();
     node_details(lab, *view.selected, words);
     if (const std::unique_ptr<GameView> position = node_position(lab, root, *view.selected)) {
@@ -419,11 +436,12 @@ void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& wor
   ImGui::PopStyleColor();
   view.drawn_nodes = 0;
   const LabTree& tree = lab.tree();
-  if (tree.nodes().empty()) {
+  if (tree.nodes().empty() || !lab.tree_ready()) {
     ImGui::SetCursorPos({16, kTopMargin});
+    const std::string arriving = "Searching... " + thousands(tree.nodes().size()) + " nodes so far";
     ImGui::TextWrapped("%s", !lab.has_run()
                                  ? "Choose a depth and run the search: its tree appears here."
-                             : lab.running() ? "Searching..."
+                             : lab.running() ? arriving.c_str()
                                              : "No tree.");
     ImGui::End();
     return;
