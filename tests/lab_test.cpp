@@ -207,9 +207,10 @@ TEST(Lab, ChartsEveryEnhancementOnTheSamePositionWithOneValue) {
   }
   EXPECT_EQ(*counts[0].nodes, game_tree_nodes(after_b2, 4));
   EXPECT_LT(*counts[1].nodes, *counts[0].nodes);  // alpha-beta prunes
-  // No move order proves the value with fewer nodes than the minimal tree.
+  // No move order proves the value with fewer nodes than the minimal tree;
+  // a table can, as it searches a position reached twice once.
   for (std::size_t i = 0; i + 1 < counts.size(); ++i)
-    if (counts[i].name != "+ deepening") {
+    if (counts[i].name != "+ table" && counts[i].name != "+ deepening") {
       EXPECT_GE(*counts[i].nodes, *counts.back().nodes) << counts[i].name;
     }
 }

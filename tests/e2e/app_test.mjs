@@ -9,7 +9,8 @@
 //   6. a reload restores the game; a corrupt saved game gives a notice and
 //      a fresh game;
 //   7. the page keeps drawing smoothly while the AI searches (frame gaps);
-//   8. the site's download size, plain and gzipped.
+//   8. the site's download size, plain and gzipped;
+//   9. the minimax lab on each game and on a phone (screenshots lab_*.png).
 // The app is driven through what the page exposes for scripts:
 // Module.ccall('arcade_command' | 'arcade_state', ...) (src/app/main.cpp).
 //
@@ -606,6 +607,88 @@ async function checkAnalysisPanel(app) {
   app.assertNoErrors('the analysis panel');
 }
 
+// Tic-tac-toe's game tree to `depth` plies from the empty board, counted by
+// brute force here (every node, the root included; a won game stops).
+function tictactoeTreeNodes(depth, board = Array(9).fill(0), mover = 1) {
+  const lines = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+  const won = lines.some(([a, b, c]) => board[a] && board[a] === board[b] && board[b] === board[c]);
+  if (depth === 0 || won || board.every(Boolean)) return 1;
+  let count = 1;
+  for (let i = 0; i < 9; ++i) {
+    if (board[i]) continue;
+    board[i] = mover;
+    count += tictactoeTreeNodes(depth - 1, board, 3 - mover);
+    board[i] = 0;
+  }
+  return count;
+}
+
+// The lab's chart as {name: {nodes, value}} ('-' where not known yet).
+const labCounts = (state) => Object.fromEntries(state.lab_counts.split(' ').filter(Boolean).map((w) => {
+  const [name, nodes, value] = w.split(':');
+  return [name, {nodes: nodes === '-' ? null : Number(nodes), value}];
+}));
+const labChartDone = (s) => s.lab_state === 'complete' && s.lab_counts && !s.lab_counts.includes(':-:');
+
+// The minimax lab on each game: a search run, stepped through, drawn, and
+// its chart against the game tree counted here; one value everywhere.
+async function checkLab(app) {
+  await app.commands('side 0 person', 'side 1 person', 'game tictactoe', 'lab on',
+                     'lab run depth 3 algorithm alphabeta ordering off table off limit 20000');
+  let state = await app.waitState(labChartDone, 'the Tic-tac-toe tree and its chart', 30000);
+  const counts = labCounts(state);
+  assert.equal(counts.minimax.nodes, tictactoeTreeNodes(3), state.lab_counts);
+  assert.equal(Number(state.lab_searched), counts['alpha-beta'].nodes, 'the tree is the alpha-beta one');
+  for (const [name, c] of Object.entries(counts)) assert.equal(c.value, state.lab_value.replace(' ', '_'), name);
+  assert.ok(counts.minimal_tree.nodes <= counts['+_ordering'].nodes, state.lab_counts);
+  console.log(`  tictactoe depth 3: ${state.lab_counts}`);
+  await app.frames(3);
+  await app.screenshot('lab_tictactoe.png');
+  // Step through: the root first, then its first move.
+  await app.command('lab step start');
+  await app.command('lab step next');
+  state = await app.state();
+  assert.match(state.lab_sentence, /^The search starts at the root: X to move/);
+  await app.command('lab step next');
+  state = await app.state();
+  assert.match(state.lab_sentence, /^X plays [a-c][1-3] \(ply 1\): O to move/);
+  await app.commands('lab zoom 70', 'lab select 1');
+  await app.frames(3);
+  await app.screenshot('lab_tictactoe_replay.png');
+  await app.command('lab step end');
+
+  for (const [game, depth] of [['connect4', 5], ['wolfsheep', 6]]) {
+    await app.commands(`game ${game}`, `lab run depth ${depth} limit 20000`);
+    state = await app.waitState(labChartDone, `the ${game} tree and its chart`, 60000);
+    const chart = labCounts(state);
+    for (const [name, c] of Object.entries(chart)) {
+      if (name === 'minimal_tree' && c.nodes === null) continue;
+      assert.equal(c.value, state.lab_value.replace(' ', '_'), `${game} ${name}`);
+    }
+    console.log(`  ${game} depth ${depth}: ${state.lab_counts}`);
+    await app.frames(3);
+    await app.screenshot(`lab_${game}.png`);
+  }
+  await app.command('lab off');
+  app.assertNoErrors('the lab');
+}
+
+async function checkLabOnAPhone(browser, url) {
+  const context = await browser.newContext(
+      {viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true});
+  try {
+    const app = new AppPage(await context.newPage());
+    await app.load(url);
+    await app.commands('side 1 person', 'game tictactoe', 'lab on', 'lab run depth 2 algorithm alphabeta');
+    await app.waitState(labChartDone, 'the tree on a phone', 30000);
+    await app.frames(3);
+    await app.screenshot('lab_phone.png');
+    app.assertNoErrors('the lab on a phone');
+  } finally {
+    await context.close();
+  }
+}
+
 function checkSiteSize() {
   let total = 0, gzipped = 0;
   for (const name of readdirSync(siteDir).sort()) {
@@ -644,10 +727,12 @@ try {
   await runner.check('reload restores the game', () => checkReload(app));
   await runner.check('the thinking line shows the search', () => checkThinkingLine(app));
   await runner.check('the analysis panel scores every move', () => checkAnalysisPanel(app));
+  await runner.check('the lab searches, steps and draws each game', () => checkLab(app));
   await runner.check('no console or page errors', () => app.assertNoErrors('the whole run'));
   await context.close();
   await runner.check('a corrupt save is ignored', () => checkCorruptSave(browser, server.url));
   await runner.check('a tap plays on a phone', () => checkPhoneTap(browser, server.url));
+  await runner.check('the lab on a phone', () => checkLabOnAPhone(browser, server.url));
   await runner.check(
       'frames keep coming while the AI thinks', () => checkResponsiveness(browser, server.url));
   await runner.check('site size', checkSiteSize);
