@@ -136,7 +136,7 @@ std::string App::lab_command(const std::vector<std::string>& w) {
     if (what == "fold")
       lab_->toggle_fold(static_cast<int>(*n));
     else
-      lab_view_.selected = static_cast<int>(*n);
+      lab_view_.selected = lab_view_.centre_on = static_cast<int>(*n);
   } else if (what == "fit" && w.size() == 2) {
     lab_view_.zoom = 0;
   } else if (what == "zoom" && w.size() == 3) {
@@ -145,6 +145,8 @@ std::string App::lab_command(const std::vector<std::string>& w) {
     lab_view_.row = std::clamp(
         lab_view_.row * static_cast<float>(*z) / std::max(0.05f, lab_view_.zoom), 34.0f, 180.0f);
     lab_view_.zoom = static_cast<float>(*z);
+    const std::optional<LabEvent> event = lab_->current_event();
+    lab_view_.centre_on = lab_view_.selected ? *lab_view_.selected : event ? event->node : 0;
   } else if (what == "pan" && w.size() == 4) {
     const auto dx = parse_number(w[2], 0, 1000), dy = parse_number(w[3], 0, 1000);
     if (!dx || !dy) return "error usage: lab pan DX DY (points a frame, 0 to 1000)";

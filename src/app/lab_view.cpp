@@ -240,6 +240,28 @@ struct TreePainter {
   }
 };
 
+// Brings a node asked for, or the replay's current node when it has left
+// the view, to the middle.
+void follow(const Lab& lab, LabView& view, const LabLayout& layout, ImVec2 min, ImVec2 max) {
+  if (lab.step() != view.step_seen) {
+    view.step_seen = lab.step();
+    const std::optional<LabEvent> event = lab.current_event();
+    if (event && lab.step() < lab.events().size()) {
+      const Placement place{min, view.zoom, view.row, view.pan};
+      const auto i = static_cast<std::size_t>(event->node);
+      const ImVec2 at = place.at(layout.x[i], lab.tree().nodes()[i].ply);
+      if (at.x < min.x + 20 || at.x > max.x - 20 || at.y < min.y + 20 || at.y > max.y - 60)
+        view.centre_on = event->node;
+    }
+  }
+  if (!view.centre_on) return;
+  const auto i = static_cast<std::size_t>(*view.centre_on);
+  view.centre_on.reset();
+  if (i >= layout.x.size()) return;
+  view.pan.x = (layout.x[i] + 0.5f) * view.zoom - (max.x - min.x) / 2;
+  view.pan.y = kTopMargin + lab.tree().nodes()[i].ply * view.row - (max.y - min.y) / 3;
+}
+
 // The node nearest the pointer, if it is close enough to be meant.
 std::optional<int> node_under(Lab& lab, const Placement& place, ImVec2 mouse) {
   const LabLayout& layout = lab.layout();
@@ -463,6 +485,7 @@ void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& wor
   if (ImGui::IsItemHovered() && io.MouseWheel != 0)
     zoom_at(view, std::pow(1.2f, io.MouseWheel), io.MousePos, min);
 
+  follow(lab, view, layout, min, max);
   Placement place{min, view.zoom, view.row, view.pan};
   if (ImGui::IsItemHovered()) {
     const std::optional<int> under = node_under(lab, place, io.MousePos);

@@ -25,7 +25,9 @@ struct LabView {
   ImVec2 pan{0, 0};      // the tree's point at the view's top left
   ImVec2 autopan{0, 0};  // points per frame (benchmarks, tests)
   std::optional<int> selected;
-  int drawn_nodes = 0;  // last frame's
+  std::optional<int> centre_on;  // a node to bring to the middle at the next frame
+  std::size_t step_seen = 0;     // the replay's step the view last followed
+  int drawn_nodes = 0;           // last frame's
 };
 
 // What the panel asks for.
