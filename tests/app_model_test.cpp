@@ -49,6 +49,20 @@ TEST_F(GameControllerTest, APersonsMoveIsAnsweredByTheAI) {
   EXPECT_EQ(std::count(engine.sent.begin(), engine.sent.end(), "game tictactoe"), 1);
 }
 
+// The AI searches with the learner's weights: their lines come before its
+// position and `go`, every search.
+TEST_F(GameControllerTest, EngineOptionsComeBeforeEverySearch) {
+  game.set_engine_options(
+      {"setoption name Weights value default", "setoption name TwoInLine value 50"});
+  game.play("b2");
+  game.update();
+  const auto at =
+      std::find(engine.sent.begin(), engine.sent.end(), "setoption name TwoInLine value 50");
+  ASSERT_NE(at, engine.sent.end());
+  EXPECT_LT(at, std::find(engine.sent.begin(), engine.sent.end(), "position startpos moves b2"));
+  EXPECT_EQ(*(at - 1), "setoption name Weights value default");
+}
+
 TEST_F(GameControllerTest, UndoDuringASearchDropsItsLateReply) {
   game.play("b2");
   game.update();

@@ -302,6 +302,40 @@ TYPED_TEST(Conformance, TheRegistrysViewShowsTheGame) {
   }
 }
 
+// The heuristic opened up through the view is the engine's: with the
+// defaults and with other weights, each term's value and the total as the
+// engine's session reports them (`eval`).
+TYPED_TEST(Conformance, TheViewsEvaluationIsTheEngines) {
+  using G = TypeParam;
+  const std::unique_ptr<GameView> view = make_game_view(G::kName);
+  const std::vector<EvalTerm> terms = view->terms();
+  ASSERT_EQ(terms.size(), G::kTerms.size());
+  EXPECT_EQ(view->weight_presets().front(), "default");
+  std::vector<Score> other = *view->preset_weights("default");
+  for (Score& w : other) w = w / 2 + 1;  // other weights, within range
+  EXPECT_FALSE(view->preset_weights("no such preset"));
+  std::mt19937_64 rng(9);
+  typename G::Position p = G::start();
+  const std::unique_ptr<GameView> game = view->clone();
+  for (int ply = 0; ply < 12 && G::outcome(p) == Outcome::kOngoing; ++ply) {
+    for (const std::vector<Score>& weights : {*view->preset_weights("default"), other}) {
+      const std::unique_ptr<GameSession> session = make_session(G::kName);
+      ASSERT_FALSE(session->set_position(G::to_text(p), {}));
+      for (std::size_t i = 0; i < terms.size(); ++i)
+        ASSERT_FALSE(session->set_weight(terms[i].name, weights[i]));
+      const EvaluationReport report = session->evaluation();
+      const std::vector<Score> values = game->term_values(weights);
+      for (std::size_t i = 0; i < terms.size(); ++i) EXPECT_EQ(values[i], report.terms[i].value);
+      EXPECT_EQ(game->evaluate(weights), report.total);
+    }
+    MoveList<G::kMaxMoves> moves;
+    G::generate_moves(p, moves);
+    const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+    game->play(m);
+    p = G::play(p, m);
+  }
+}
+
 TEST(Registry, UnknownGamesGetNothing) {
   EXPECT_FALSE(make_game_view("chess"));
   EXPECT_FALSE(make_session("chess"));

@@ -105,6 +105,7 @@ void Analysis::start(const Target& target) {
   engine_game_ = target.game;
   engine_.send("setoption name Level value " + std::to_string(kLevelCount));
   engine_.send("setoption name RootScores value true");
+  for (const std::string& option : options_) engine_.send(option);
   engine_.send(target.position);
   request_ = engine_.send(!target.current ? kHistorySearch
                           : target.quick  ? kQuickSearch

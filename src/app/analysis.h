@@ -49,6 +49,8 @@ class Analysis {
 
   // Call once a frame with the game on the board: starts, stops and reads.
   void update(const GameController& game);
+  // Option lines sent before each search (the heuristic's weights).
+  void set_options(std::vector<std::string> lines) { options_ = std::move(lines); }
   // Stops the engine's search (the panel was closed).
   void stop();
 
@@ -86,6 +88,7 @@ class Analysis {
   int current_searches_ = 0;               // finished on the position on the board
   std::uint64_t request_ = 0;
   std::string engine_game_;
+  std::vector<std::string> options_;
 };
 
 }  // namespace arcade::app

@@ -89,6 +89,8 @@ std::string App::command(const std::string& line) {
     set_analysis_open(a == "on");
   } else if (verb == "lab") {
     return lab_command(split_words(line));
+  } else if (verb == "weights" || verb == "weight") {
+    return weight_command(split_words(line));
   } else if (verb == "goto") {
     const std::optional<std::uint64_t> ply =
         parse_number(a, 0, game_.line().size() + game_.redo_moves().size());
@@ -132,7 +134,7 @@ std::string App::state() const {
     for (const MoveScore& m : found->moves)
       out += " " + m.text + ":" + move_score_short_label(m.score);
   out += "\n";
-  return out + lab_state();
+  return out + lab_state() + evaluation_state();
 }
 
 std::string App::side_name(int side) const {
@@ -177,6 +179,7 @@ void App::key(char k) {
 void App::frame(int fb_width, int fb_height, float seconds) {
   const float dt = std::clamp(seconds - last_seconds_, 0.0f, 0.1f);
   last_seconds_ = seconds;
+  apply_weights();
   game_.update();
   if (analysis_) analysis_->update(game_);
   if (lab_) lab_->update(dt);

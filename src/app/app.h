@@ -5,6 +5,7 @@
 // passes key presses and the saved state in.
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,7 +59,8 @@ class App {
   //   lab on|off | lab run [depth N] [algorithm minimax|alphabeta]
   //   [ordering on|off] [table on|off] [deepening on|off] [limit K] |
   //   lab step start|back|next|end|N | lab play on|off | lab fold N |
-  //   lab select N | lab fit | lab zoom POINTS | lab pan DX DY (a frame)
+  //   lab select N | lab fit | lab zoom POINTS | lab pan DX DY (a frame) |
+  //   weights PRESET | weight TERM VALUE (the heuristic's, every engine's)
   // Returns "ok" or "error <what was wrong>".
   std::string command(const std::string& line);
   // The state in lines of "key value": the saved game (see
@@ -66,7 +68,8 @@ class App {
   // status line's text; the AI's thinking depth; the analysis panel's
   // findings (analysis, analysis_depth, analysis_score, analysis_moves);
   // the lab's (lab, lab_state, lab_nodes, lab_searched, lab_value,
-  // lab_step, lab_sentence, lab_counts, lab_drawn).
+  // lab_step, lab_sentence, lab_counts, lab_drawn); the heuristic at the
+  // board's position (eval_terms name:value:weight..., eval_total).
   std::string state() const;
 
  private:
@@ -87,6 +90,14 @@ class App {
   std::string lab_command(const std::vector<std::string>& words);
   std::string lab_state() const;
   LabWords lab_words() const;
+  // The heuristic's weights (app_lab.cpp): the current game's, the option
+  // lines that set them, and every engine told of them.
+  std::vector<Score>& weights();
+  std::vector<std::string> weight_options() const;
+  void apply_weights();
+  void evaluation_section();
+  std::string weight_command(const std::vector<std::string>& words);
+  std::string evaluation_state() const;
   std::string status_text() const;
   void status_line();
   void board(float x, float y, float w, float h, int fb_width, int fb_height, float seconds);
@@ -111,6 +122,8 @@ class App {
   std::unique_ptr<Lab> lab_;                  // null while closed
   LabSettings lab_settings_;
   LabView lab_view_;
+  std::map<std::string, std::vector<Score>> weights_;  // by game; absent: the defaults
+  std::vector<std::string> weights_applied_;           // the option lines engines have
   std::string notice_;
   std::string saved_;
   std::size_t moves_seen_ = 0;

@@ -76,7 +76,7 @@ void App::set_lab_open(bool open) {
 
 void App::run_lab() {
   if (!lab_) return;
-  lab_->run({game_.game(), game_.position_command(), {}}, lab_settings_);
+  lab_->run({game_.game(), game_.position_command(), weight_options()}, lab_settings_);
   lab_view_.zoom = 0;  // fit the new tree
   lab_view_.selected.reset();
 }
@@ -99,6 +99,94 @@ void App::lab_section() {
     default:
       break;
   }
+  evaluation_section();
+}
+
+std::vector<Score>& App::weights() {
+  std::vector<Score>& w = weights_[game_.game()];
+  if (w.empty()) w = *game_.position().preset_weights("default");
+  return w;
+}
+
+std::vector<std::string> App::weight_options() const {
+  // Defaults first, then each term changed: the same lines give the same
+  // weights whatever the engine held before.
+  std::vector<std::string> lines{"setoption name Weights value default"};
+  const auto it = weights_.find(game_.game());
+  if (it == weights_.end()) return lines;
+  const std::vector<EvalTerm> terms = game_.position().terms();
+  for (std::size_t i = 0; i < terms.size() && i < it->second.size(); ++i)
+    if (it->second[i] != terms[i].default_weight)
+      lines.push_back("setoption name " + std::string(terms[i].name) + " value " +
+                      std::to_string(it->second[i]));
+  return lines;
+}
+
+// Tells every engine when the weights (or the game) changed.
+void App::apply_weights() {
+  std::vector<std::string> lines = weight_options();
+  if (lines == weights_applied_) return;
+  game_.set_engine_options(lines);
+  if (analysis_) analysis_->set_options(lines);
+  weights_applied_ = std::move(lines);
+}
+
+void App::evaluation_section() {
+  if (!ImGui::CollapsingHeader("Evaluation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  // The chosen node's position, else the board's.
+  std::unique_ptr<GameView> node;
+  if (lab_ && lab_->tree_ready() && lab_view_.selected)
+    node = node_position(*lab_, game_.position(), *lab_view_.selected);
+  const GameView& position = node ? *node : game_.position();
+  ImGui::TextWrapped(
+      "The heuristic at %s, for the side to move. The AI, the analysis and the lab "
+      "search with these weights.",
+      node ? "the chosen node" : "the board's position");
+  if (evaluation_panel(position, weights())) apply_weights();
+}
+
+std::string App::weight_command(const std::vector<std::string>& w) {
+  if (w[0] == "weights" && w.size() == 2) {
+    const std::optional<std::vector<Score>> preset = game_.position().preset_weights(w[1]);
+    if (!preset) return "error no weights '" + w[1] + "' for this game";
+    weights() = *preset;
+    return "ok";
+  }
+  if (w[0] != "weight" || w.size() != 3) return "error usage: weights PRESET | weight TERM VALUE";
+  const std::vector<EvalTerm> terms = game_.position().terms();
+  const auto term =
+      std::find_if(terms.begin(), terms.end(), [&](const EvalTerm& t) { return t.name == w[1]; });
+  if (term == terms.end()) return "error no term '" + w[1] + "' in this game";
+  const bool negative = w[2].rfind('-', 0) == 0;
+  const auto size = parse_number(negative ? w[2].substr(1) : w[2], 0, kMaxWeight);
+  if (!size)
+    return "error a weight is a whole number from -" + std::to_string(kMaxWeight) + " to " +
+           std::to_string(kMaxWeight);
+  weights()[static_cast<std::size_t>(term - terms.begin())] =
+      static_cast<Score>(negative ? -static_cast<Score>(*size) : static_cast<Score>(*size));
+  return "ok";
+}
+
+std::string App::evaluation_state() const {
+  const GameView& position = game_.position();
+  const auto it = weights_.find(game_.game());
+  const std::vector<Score> w =
+      it != weights_.end() ? it->second : *position.preset_weights("default");
+  const std::vector<EvalTerm> terms = position.terms();
+  const std::vector<Score> values = position.term_values(w);
+  std::string out = "eval_terms";
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    out += ' ';
+    out += terms[i].name;
+    out += ':';
+    out += std::to_string(values[i]);
+    out += ':';
+    out += std::to_string(w[i]);
+  }
+  out += "\neval_total ";
+  out += std::to_string(position.evaluate(w));
+  out += '\n';
+  return out;
 }
 
 std::string App::lab_command(const std::vector<std::string>& w) {

@@ -193,6 +193,7 @@ void GameController::start_search(bool hint) {
   if (engine_game_ != game_) engine_.send("game " + game_);
   engine_game_ = game_;
   engine_.send("setoption name Level value " + std::to_string(level));
+  for (const std::string& option : engine_options_) engine_.send(option);
   engine_.send(position_command());
   const int movetime = level == kLevelCount ? kPerfectMoveTimeMs : kMoveTimeMs;
   const std::uint64_t request = engine_.send("go movetime " + std::to_string(movetime));

@@ -105,6 +105,10 @@ class GameController {
   // The last message of a failed engine request (an `error` line), if any.
   const std::string& engine_error() const { return engine_error_; }
 
+  // Option lines sent before every search (the heuristic's weights), so
+  // that the AI plays with them.
+  void set_engine_options(std::vector<std::string> lines) { engine_options_ = std::move(lines); }
+
   // The protocol's `position` command for the position on the board.
   std::string position_command() const;
 
@@ -141,6 +145,7 @@ class GameController {
   std::optional<AiMove> last_ai_move_;
   std::string engine_error_;
   std::string engine_game_;  // the game the engine was last told
+  std::vector<std::string> engine_options_;
 };
 
 }  // namespace arcade::app

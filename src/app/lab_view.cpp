@@ -382,6 +382,53 @@ void node_chart(const Lab& lab) {
 
 }  // namespace
 
+bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
+  const std::vector<EvalTerm> terms = position.terms();
+  weights.resize(terms.size());
+  const std::vector<Score> values = position.term_values(weights);
+  bool changed = false;
+  const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
+  if (ImGui::BeginTable("terms", 4, flags)) {
+    ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 2.2f);
+    ImGui::TableSetupColumn("Total", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(std::string(terms[i].name).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(terms[i].counts).c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", values[i]);
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(-1);
+      int weight = weights[i];
+      if (ImGui::InputInt("##weight", &weight, 1, 10)) {
+        weights[i] = std::clamp<Score>(weight, -kMaxWeight, kMaxWeight);
+        changed = true;
+      }
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", values[i] * weights[i]);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Text("Evaluation: %+d for %s", position.evaluate(weights),
+              std::string(position.side(position.side_to_move()).name).c_str());
+  for (std::string_view preset : position.weight_presets()) {
+    const std::string label = "Weights: " + std::string(preset);
+    if (ImGui::SmallButton(label.c_str())) {
+      weights = *position.preset_weights(preset);
+      changed = true;
+    }
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  return changed;
+}
+
 std::unique_ptr<GameView> node_position(const Lab& lab, const GameView& root, int node) {
   const std::vector<LabNode>& nodes = lab.tree().nodes();
   std::vector<const std::string*> moves;

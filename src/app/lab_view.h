@@ -41,6 +41,11 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
 void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& words,
               ImGuiBoards& boards, ImVec2 min, ImVec2 max);
 
+// The heuristic opened up for `position`: each term's value, weight (which
+// the learner edits) and share, the total, and the game's presets. Returns
+// true when the weights changed.
+bool evaluation_panel(const GameView& position, std::vector<Score>& weights);
+
 // The position at a node: the root's with the moves down to it played.
 std::unique_ptr<GameView> node_position(const Lab& lab, const GameView& root, int node);
 

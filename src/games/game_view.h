@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/evaluation.h"
 #include "games/game_description.h"
 
 namespace arcade {
@@ -57,6 +58,16 @@ class GameView {
   // Reads a move and checks that it is legal here.
   virtual Parsed<Move> move_from_text(std::string_view text) const = 0;
   virtual void play(Move legal) = 0;
+
+  // The heuristic opened up (engine/evaluation.h): its terms, the presets
+  // of weights it offers ("default" first), each term's value here for the
+  // side to move, and the total the engine's search uses, with `weights`
+  // (one a term, in order; defaults for any missing).
+  virtual std::vector<EvalTerm> terms() const = 0;
+  virtual std::vector<std::string_view> weight_presets() const = 0;
+  virtual std::optional<std::vector<Score>> preset_weights(std::string_view name) const = 0;
+  virtual std::vector<Score> term_values(const std::vector<Score>& weights) const = 0;
+  virtual Score evaluate(const std::vector<Score>& weights) const = 0;
 };
 
 template <class G>
@@ -116,7 +127,29 @@ class GameViewFor final : public GameView {
   }
   void play(Move legal) override { position_ = G::play(position_, legal); }
 
+  std::vector<EvalTerm> terms() const override { return {G::kTerms.begin(), G::kTerms.end()}; }
+  std::vector<std::string_view> weight_presets() const override { return weight_preset_names<G>(); }
+  std::optional<std::vector<Score>> preset_weights(std::string_view name) const override {
+    const std::optional<typename G::Weights> weights = find_weight_preset<G>(name);
+    if (!weights) return std::nullopt;
+    return std::vector<Score>(weights->begin(), weights->end());
+  }
+  std::vector<Score> term_values(const std::vector<Score>& weights) const override {
+    const typename G::Weights values = G::term_values(position_, to_weights(weights));
+    return {values.begin(), values.end()};
+  }
+  Score evaluate(const std::vector<Score>& weights) const override {
+    return G::evaluate(position_, to_weights(weights));
+  }
+
  private:
+  // The weights given, the defaults for any missing.
+  static typename G::Weights to_weights(const std::vector<Score>& given) {
+    typename G::Weights weights = default_weights<G>();
+    for (std::size_t i = 0; i < weights.size() && i < given.size(); ++i) weights[i] = given[i];
+    return weights;
+  }
+
   // Read once: the app asks for them every frame.
   static const std::vector<StartVariant<Position>>& variants() {
     static const std::vector<StartVariant<Position>> all = G::start_variants();

@@ -669,6 +669,24 @@ async function checkLab(app) {
     await app.frames(3);
     await app.screenshot(`lab_${game}.png`);
   }
+  // The heuristic opened up: the tutorial's weights (a four 100, an open
+  // three 5, an open two 2, the opponent's open three -500), the total their
+  // weighted sum, and a bad term refused without a change.
+  await app.commands('game connect4 4453', 'weights tutorial');
+  state = await app.state();
+  const terms = Object.fromEntries(state.eval_terms.split(' ').map((w) => {
+    const [name, value, weight] = w.split(':');
+    return [name, {value: Number(value), weight: Number(weight)}];
+  }));
+  assert.deepEqual([terms.Four.weight, terms.OpenThree.weight, terms.OpenTwo.weight, terms.TheirOpenThree.weight],
+                   [100, 5, 2, -500], state.eval_terms);
+  const total = Object.values(terms).reduce((sum, t) => sum + t.value * t.weight, 0);
+  assert.equal(Number(state.eval_total), total, state.eval_terms);
+  const reply = await app.page.evaluate(
+      () => Module.ccall('arcade_command', 'string', ['string'], ['weight NoSuchTerm 3']));
+  assert.match(reply, /^error no term 'NoSuchTerm'/);
+  assert.equal((await app.state()).eval_terms, state.eval_terms, 'a refused weight changes nothing');
+  await app.command('weights default');
   await app.command('lab off');
   app.assertNoErrors('the lab');
 }
