@@ -60,17 +60,25 @@ int column_difference(Bits mine, Bits theirs, std::initializer_list<int> columns
 
 // Lines of four by what they hold: only one side's discs and empty cells.
 void count_lines(Bits mine, Bits theirs, Connect4::Weights& values) {
+  // Counted in locals, stored once: increments through `values` went to
+  // memory on every window (20% of the whole bench in WebAssembly).
+  int two = 0, three = 0, four = 0, their_two = 0, their_three = 0;
   for (Bits w : kWindows) {
     const int a = popcount(mine & w), b = popcount(theirs & w);
     if (b == 0) {
-      if (a == 2) ++values[Connect4::kOpenTwo];
-      if (a == 3) ++values[Connect4::kOpenThree];
-      if (a == 4) ++values[Connect4::kFour];
+      two += a == 2;
+      three += a == 3;
+      four += a == 4;
     } else if (a == 0) {
-      if (b == 2) ++values[Connect4::kTheirOpenTwo];
-      if (b == 3) ++values[Connect4::kTheirOpenThree];
+      their_two += b == 2;
+      their_three += b == 3;
     }
   }
+  values[Connect4::kOpenTwo] = two;
+  values[Connect4::kOpenThree] = three;
+  values[Connect4::kFour] = four;
+  values[Connect4::kTheirOpenTwo] = their_two;
+  values[Connect4::kTheirOpenThree] = their_three;
 }
 
 // --- Reading position strings ---
