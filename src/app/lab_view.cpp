@@ -545,6 +545,15 @@ void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& wor
     if (under) {
       ImGui::BeginTooltip();
       node_details(lab, *under, words);
+      // Zoomed out a node is a triangle: its board comes with the details.
+      if (view.zoom < kBoardZoom)
+        if (const std::unique_ptr<GameView> position = node_position(lab, root, *under)) {
+          const ImVec2 size = board_size(root, 120, 160);
+          const ImVec2 at = ImGui::GetCursorScreenPos();
+          boards.add(ImGui::GetWindowDrawList(), position_scene(*position), at,
+                     {at.x + size.x, at.y + size.y});
+          ImGui::Dummy(size);
+        }
       ImGui::EndTooltip();
     }
   }
