@@ -389,10 +389,10 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
   bool changed = false;
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
   if (ImGui::BeginTable("terms", 4, flags)) {
-    ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 2.2f);
-    ImGui::TableSetupColumn("Total", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthStretch, 2.6f);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("Total", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < terms.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
