@@ -59,6 +59,13 @@ TEST(EngineScoreText, LabelsAMoveFromItsPlayersView) {
   EXPECT_EQ(move_score_short_label({Kind::kDraw, 0}), "=");
 }
 
+TEST(EngineScoreText, CountsReadAtAGlance) {
+  EXPECT_EQ(short_count(950), "950");
+  EXPECT_EQ(short_count(12'345), "12k");
+  EXPECT_EQ(short_count(1'234'567), "1.2M");
+  EXPECT_EQ(short_count(35'000'000), "35M");
+}
+
 TEST(EngineScoreOrder, WinsSoonerBeatLaterWinsAndAnyHeuristic) {
   const EngineScore win3{Kind::kWin, 3}, win9{Kind::kWin, 9}, loss2{Kind::kLoss, 2},
       loss8{Kind::kLoss, 8}, plus{Kind::kHeuristic, 50}, draw{Kind::kDraw, 0};

@@ -29,17 +29,6 @@ ImU32 side_colour(BoardStyle style, int side) {
   }
 }
 
-std::string figures(std::uint64_t n) {
-  char text[32];
-  if (n >= 1'000'000)
-    std::snprintf(text, sizeof text, "%.1f M", n / 1e6);
-  else if (n >= 10'000)
-    std::snprintf(text, sizeof text, "%.0f k", n / 1e3);
-  else
-    std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(n));
-  return text;
-}
-
 ImU32 label_colour(const EngineScore& s) {
   switch (s.kind) {
     case EngineScore::Kind::kWin:
@@ -187,7 +176,7 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
       ImGui::TextDisabled("known without a search (an opening book or a solved game)");
     } else if (shown->depth > 0) {
       ImGui::TextDisabled("depth %d  %s nodes  %s nodes/s%s", shown->depth,
-                          figures(shown->nodes).c_str(), figures(shown->nps).c_str(),
+                          short_count(shown->nodes).c_str(), short_count(shown->nps).c_str(),
                           shown->done ? "" : "  ...");
     }
     if (!shown->pv.empty()) {

@@ -17,26 +17,13 @@ namespace {
 constexpr float kPanelWidth = 300.0f;
 constexpr float kAnimationSeconds = 0.3f;
 
-std::string with_thousands(std::uint64_t n) {
-  char buffer[32];
-  if (n >= 10'000'000)
-    std::snprintf(buffer, sizeof buffer, "%.0fM", n / 1e6);
-  else if (n >= 1'000'000)
-    std::snprintf(buffer, sizeof buffer, "%.1fM", n / 1e6);
-  else if (n >= 10'000)
-    std::snprintf(buffer, sizeof buffer, "%.0fk", n / 1e3);
-  else
-    std::snprintf(buffer, sizeof buffer, "%llu", static_cast<unsigned long long>(n));
-  return buffer;
-}
-
 // "depth 7, Red +0.8, 12k nodes, 1.2M nodes/s, line 4 4 5": a search's
 // latest figures; the score is from `side`'s view.
 std::string search_in_words(const Thinking& t, int side, const GameView& position) {
   std::string text = "depth " + std::to_string(t.depth);
   if (t.score) text += ", " + score_in_words(*t.score, side, position);
   if (t.nodes > 0)
-    text += ", " + with_thousands(t.nodes) + " nodes, " + with_thousands(t.nps) + " nodes/s";
+    text += ", " + short_count(t.nodes) + " nodes, " + short_count(t.nps) + " nodes/s";
   if (!t.pv.empty()) {
     text += ", line";
     for (std::size_t i = 0; i < t.pv.size() && i < 6; ++i) text += " " + t.pv[i];

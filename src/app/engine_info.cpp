@@ -107,6 +107,19 @@ std::string score_in_words(const EngineScore& score, int side, const GameView& p
   }
 }
 
+std::string short_count(std::uint64_t n) {
+  char text[32];
+  if (n >= 10'000'000)
+    std::snprintf(text, sizeof text, "%.0fM", n / 1e6);
+  else if (n >= 1'000'000)
+    std::snprintf(text, sizeof text, "%.1fM", n / 1e6);
+  else if (n >= 10'000)
+    std::snprintf(text, sizeof text, "%.0fk", n / 1e3);
+  else
+    std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(n));
+  return text;
+}
+
 std::string move_score_label(const EngineScore& score) {
   switch (score.kind) {
     case EngineScore::Kind::kWin:

@@ -54,6 +54,9 @@ std::optional<EngineScore> read_score(const std::vector<std::string>& words, std
 // score in tenths of the engine's units, for the side ahead). `score` is
 // from side `side`'s view.
 std::string score_in_words(const EngineScore& score, int side, const GameView& position);
+// A count as a player reads it at a glance: "950", "12k", "1.2M", "35M".
+std::string short_count(std::uint64_t n);
+
 // For a move's label over the board, from the mover's view: "wins in 9",
 // "loses in 12", "draw", "+0.8".
 std::string move_score_label(const EngineScore& score);
