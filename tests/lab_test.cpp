@@ -163,7 +163,7 @@ TEST(LabReplay, SaysWhyACutOffPrunesAndNamesThePrunedMoves) {
       read_tree({"game tictactoe", "tree depth 2 algorithm alphabeta ordering off table off"});
   const std::vector<LabNode>& nodes = tree.nodes();
   const auto cut = std::find_if(nodes.begin(), nodes.end(), [](const LabNode& n) {
-    return n.kind == LabNodeKind::kCutoff && !n.pruned.empty();
+    return n.kind == NodeKind::kCutoff && !n.pruned.empty();
   });
   ASSERT_NE(cut, nodes.end());
   const LabWords words{"X", "O", 2};

@@ -30,23 +30,6 @@ std::optional<WindowEdge> read_edge(const std::vector<std::string>& w, std::size
   return WindowEdge{*score};
 }
 
-std::optional<LabBound> read_bound(const std::string& word) {
-  if (word == "exact") return LabBound::kExact;
-  if (word == "lower") return LabBound::kLower;
-  if (word == "upper") return LabBound::kUpper;
-  return std::nullopt;
-}
-
-std::optional<LabNodeKind> read_kind(const std::string& word) {
-  static constexpr std::pair<std::string_view, LabNodeKind> kKinds[] = {
-      {"expanded", LabNodeKind::kExpanded}, {"cutoff", LabNodeKind::kCutoff},
-      {"leaf", LabNodeKind::kLeaf},         {"terminal", LabNodeKind::kTerminal},
-      {"known", LabNodeKind::kKnown},       {"table", LabNodeKind::kTable}};
-  for (const auto& [name, kind] : kKinds)
-    if (word == name) return kind;
-  return std::nullopt;
-}
-
 // The fields after `children C`: [pruned K m...] [pv].
 bool read_tail(const std::vector<std::string>& w, std::size_t at, LabNode& node) {
   if (at < w.size() && w[at] == "pruned") {
@@ -95,9 +78,9 @@ std::string entered(const LabNode& n, const LabWords& words) {
 std::string bound_words(const LabNode& n) {
   const std::string v = lab_value_text(n.value);
   switch (n.bound) {
-    case LabBound::kLower:
+    case Bound::kLower:
       return "at least " + v;
-    case LabBound::kUpper:
+    case Bound::kUpper:
       return "at most " + v;
     default:
       return "exactly " + v;
@@ -126,16 +109,16 @@ std::string cut_off(const std::vector<LabNode>& nodes, const LabNode& n, const L
 std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabWords& words) {
   const std::string v = lab_value_text(n.value);
   switch (n.kind) {
-    case LabNodeKind::kLeaf:
+    case NodeKind::kLeaf:
       return "Depth limit: the heuristic evaluation scores this position " + v + ".";
-    case LabNodeKind::kTerminal:
+    case NodeKind::kTerminal:
       return "The game is over here: " + v + ".";
-    case LabNodeKind::kKnown:
+    case NodeKind::kKnown:
       return "The game's exact knowledge gives " + v + " without a search.";
-    case LabNodeKind::kTable:
+    case NodeKind::kTable:
       return "The transposition table already holds this position: worth " + bound_words(n) +
              ", so it is not searched again.";
-    case LabNodeKind::kCutoff:
+    case NodeKind::kCutoff:
       return cut_off(nodes, n, words);
     default:
       break;
@@ -145,7 +128,7 @@ std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabW
   if (n.parent < 0)
     return "The search is done: the root is worth " + v + " and the highlighted line is the " +
            "principal variation.";
-  if (n.bound == LabBound::kExact)
+  if (n.bound == Bound::kExact)
     return all + "the best is worth " + v + " (" + (n.max_to_move ? "max" : "min") + ").";
   return all + "none gets inside the window, so it is worth " + bound_words(n) +
          ", which is enough for the move above to be set aside.";
@@ -175,8 +158,8 @@ std::optional<LabNode> read_tree_node(const std::vector<std::string>& w) {
   if (!value || !*value || at + 6 > w.size() || w[at] != "bound" || w[at + 2] != "kind" ||
       w[at + 4] != "children")
     return std::nullopt;
-  const std::optional<LabBound> bound = read_bound(w[at + 1]);
-  const std::optional<LabNodeKind> kind = read_kind(w[at + 3]);
+  const std::optional<Bound> bound = from_tree_word(kBoundNames, std::string_view(w[at + 1]));
+  const std::optional<NodeKind> kind = from_tree_word(kNodeKindNames, std::string_view(w[at + 3]));
   const std::optional<long long> children = whole_number(w[at + 5]);
   if (!bound || !kind || !children || *children < 0) return std::nullopt;
   node.alpha = *alpha;
@@ -250,8 +233,7 @@ std::optional<std::uint64_t> minimal_nodes(const LabTree& minimax_tree) {
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const LabNode& n = nodes[i];
     // Only a whole minimax tree: every child searched, every value exact.
-    if (n.bound != LabBound::kExact || n.kind == LabNodeKind::kCutoff ||
-        n.kind == LabNodeKind::kTable)
+    if (n.bound != Bound::kExact || n.kind == NodeKind::kCutoff || n.kind == NodeKind::kTable)
       return std::nullopt;
     // Negamax values, for the side to move; wins and losses beyond any
     // heuristic score, sooner ones further out.

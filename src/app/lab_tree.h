@@ -11,13 +11,9 @@
 #include <vector>
 
 #include "app/engine_info.h"
+#include "engine/search_tree.h"
 
 namespace arcade::app {
-
-// What happened at a node (the `kind` field).
-enum class LabNodeKind : std::uint8_t { kExpanded, kCutoff, kLeaf, kTerminal, kKnown, kTable };
-// What the value is: exact, at least it (failed high), at most it (failed low).
-enum class LabBound : std::uint8_t { kExact, kLower, kUpper };
 
 // An end of the window: a score, or unbounded (-inf for alpha, inf for beta).
 using WindowEdge = std::optional<EngineScore>;
@@ -28,11 +24,11 @@ struct LabNode {
   std::string move;         // from the parent, in the game's notation
   bool max_to_move = true;  // the root's side is to move
   WindowEdge alpha, beta;
-  EngineScore value;  // from the root's side (max)
-  LabBound bound = LabBound::kExact;
-  LabNodeKind kind = LabNodeKind::kExpanded;
-  int searched_children = 0;        // also those beyond the node limit
-  std::vector<std::string> pruned;  // moves not searched after a cut-off
+  EngineScore value;                    // from the root's side (max)
+  Bound bound = Bound::kExact;          // exact, at least it (failed high), at most it (failed low)
+  NodeKind kind = NodeKind::kExpanded;  // what happened there
+  int searched_children = 0;            // also those beyond the node limit
+  std::vector<std::string> pruned;      // moves not searched after a cut-off
   bool on_pv = false;
   std::vector<int> children;  // the kept children, in search order
 };

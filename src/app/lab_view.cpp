@@ -46,17 +46,17 @@ std::string thousands(std::uint64_t n) {
   return out;
 }
 
-const char* kind_name(LabNodeKind kind) {
+const char* kind_name(NodeKind kind) {
   switch (kind) {
-    case LabNodeKind::kCutoff:
+    case NodeKind::kCutoff:
       return "cut-off";
-    case LabNodeKind::kLeaf:
+    case NodeKind::kLeaf:
       return "leaf (heuristic)";
-    case LabNodeKind::kTerminal:
+    case NodeKind::kTerminal:
       return "game over";
-    case LabNodeKind::kKnown:
+    case NodeKind::kKnown:
       return "known";
-    case LabNodeKind::kTable:
+    case NodeKind::kTable:
       return "table answer";
     default:
       return "expanded";
@@ -66,8 +66,8 @@ const char* kind_name(LabNodeKind kind) {
 std::string value_label(const LabNode& n, bool done) {
   if (!done) return "?";
   const std::string v = lab_value_text(n.value);
-  if (n.bound == LabBound::kLower) return ">=" + v;
-  if (n.bound == LabBound::kUpper) return "<=" + v;
+  if (n.bound == Bound::kLower) return ">=" + v;
+  if (n.bound == Bound::kUpper) return "<=" + v;
   return v;
 }
 
@@ -222,7 +222,7 @@ struct TreePainter {
       triangle(list, c, r, n.max_to_move, done ? side : kDim);
       bottom = c.y + r + 2;
     }
-    if (n.kind == LabNodeKind::kTable && place.zoom >= 14)
+    if (n.kind == NodeKind::kTable && place.zoom >= 14)
       list->AddText({c.x + place.zoom * 0.3f, c.y - 6}, kTable, "T");
     if (static_cast<int>(i) == current)
       list->AddCircle({c.x, (c.y + bottom) / 2}, std::max(10.0f, (bottom - c.y) * 0.9f), kCurrent,
@@ -290,9 +290,9 @@ void node_details(const Lab& lab, int index, const LabWords& words) {
               (n.max_to_move ? words.max_side : words.min_side).c_str(),
               n.max_to_move ? "max" : "min", window_text(n.alpha, n.beta).c_str());
   ImGui::Text("Value %s (%s), %s", value_label(n, lab.done(index)).c_str(),
-              n.bound == LabBound::kExact   ? "exact"
-              : n.bound == LabBound::kLower ? "at least: failed high"
-                                            : "at most: failed low",
+              n.bound == Bound::kExact   ? "exact"
+              : n.bound == Bound::kLower ? "at least: failed high"
+                                         : "at most: failed low",
               kind_name(n.kind));
   ImGui::Text("%d children searched", n.searched_children);
   if (!n.pruned.empty()) {

@@ -31,27 +31,6 @@ std::string bound_text(Score s) {
   return score_text(s, false);
 }
 
-std::string_view bound_name(Bound bound) {
-  return bound == Bound::kLower ? "lower" : bound == Bound::kUpper ? "upper" : "exact";
-}
-
-std::string_view kind_name(NodeKind kind) {
-  switch (kind) {
-    case NodeKind::kCutoff:
-      return "cutoff";
-    case NodeKind::kLeaf:
-      return "leaf";
-    case NodeKind::kTerminal:
-      return "terminal";
-    case NodeKind::kKnown:
-      return "known";
-    case NodeKind::kTable:
-      return "table";
-    default:
-      return "expanded";
-  }
-}
-
 // The options line's part for the game's weights: the presets, then each
 // term with its default.
 std::string weight_options(const GameSession& session) {
@@ -148,8 +127,8 @@ std::string tree_line(const TreeNode& n) {
   line += n.max_to_move ? " side max" : " side min";
   line += " alpha " + bound_text(n.alpha) + " beta " + bound_text(n.beta);
   line += " value " + score_text(n.value, n.proven);
-  line.append(" bound ").append(bound_name(n.bound));
-  line.append(" kind ").append(kind_name(n.kind));
+  line.append(" bound ").append(tree_word(kBoundNames, n.bound));
+  line.append(" kind ").append(tree_word(kNodeKindNames, n.kind));
   line += " children " + std::to_string(n.children);
   if (n.kind == NodeKind::kCutoff) {
     line += " pruned " + std::to_string(n.pruned.size());

@@ -12,8 +12,11 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/search.h"
@@ -29,6 +32,29 @@ enum class NodeKind : std::uint8_t {
   kKnown,     // the game's exact knowledge answered
   kTable,     // the transposition table answered
 };
+
+// The words of the `tree` command's lines for a node's kind and bound (the
+// protocol writes them, the app's lab reads them back).
+inline constexpr std::pair<NodeKind, std::string_view> kNodeKindNames[] = {
+    {NodeKind::kExpanded, "expanded"}, {NodeKind::kCutoff, "cutoff"}, {NodeKind::kLeaf, "leaf"},
+    {NodeKind::kTerminal, "terminal"}, {NodeKind::kKnown, "known"},   {NodeKind::kTable, "table"}};
+inline constexpr std::pair<Bound, std::string_view> kBoundNames[] = {
+    {Bound::kExact, "exact"}, {Bound::kLower, "lower"}, {Bound::kUpper, "upper"}};
+
+// The word for `value` in `names`, or the value for `word`.
+template <class T, std::size_t N>
+constexpr std::string_view tree_word(const std::pair<T, std::string_view> (&names)[N], T value) {
+  for (const auto& [v, word] : names)
+    if (v == value) return word;
+  return names[0].second;
+}
+template <class T, std::size_t N>
+constexpr std::optional<T> from_tree_word(const std::pair<T, std::string_view> (&names)[N],
+                                          std::string_view word) {
+  for (const auto& [v, w] : names)
+    if (w == word) return v;
+  return std::nullopt;
+}
 
 inline constexpr std::uint64_t kNoParent = std::numeric_limits<std::uint64_t>::max();
 
