@@ -92,7 +92,8 @@ class App {
   LabWords lab_words() const;
   // The heuristic's weights (app_lab.cpp): the current game's, the option
   // lines that set them, and every engine told of them.
-  std::vector<Score>& weights();
+  std::vector<Score>& weights();  // to edit (made from the defaults)
+  std::vector<Score> current_weights() const;
   std::vector<std::string> weight_options() const;
   void apply_weights();
   void evaluation_section();

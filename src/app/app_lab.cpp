@@ -40,7 +40,7 @@ std::optional<std::string> read_run_settings(const std::vector<std::string>& w, 
     const std::string& key = w[i];
     const std::string& value = w[i + 1];
     if (key == "depth" || key == "limit") {
-      const auto n = parse_number(value, key == "depth" ? 1 : 1, key == "depth" ? 64 : 1'000'000);
+      const auto n = parse_number(value, 1, key == "depth" ? 64 : 1'000'000);
       if (!n) return "lab run " + key + ": '" + value + "' is out of range";
       if (key == "depth") s.depth = static_cast<int>(*n);
       if (key == "limit") s.limit = *n;
@@ -108,17 +108,21 @@ std::vector<Score>& App::weights() {
   return w;
 }
 
+std::vector<Score> App::current_weights() const {
+  const auto it = weights_.find(game_.game());
+  return it != weights_.end() ? it->second : *game_.position().preset_weights("default");
+}
+
 std::vector<std::string> App::weight_options() const {
   // Defaults first, then each term changed: the same lines give the same
   // weights whatever the engine held before.
   std::vector<std::string> lines{"setoption name Weights value default"};
-  const auto it = weights_.find(game_.game());
-  if (it == weights_.end()) return lines;
+  const std::vector<Score> weights = current_weights();
   const std::vector<EvalTerm> terms = game_.position().terms();
-  for (std::size_t i = 0; i < terms.size() && i < it->second.size(); ++i)
-    if (it->second[i] != terms[i].default_weight)
+  for (std::size_t i = 0; i < terms.size() && i < weights.size(); ++i)
+    if (weights[i] != terms[i].default_weight)
       lines.push_back("setoption name " + std::string(terms[i].name) + " value " +
-                      std::to_string(it->second[i]));
+                      std::to_string(weights[i]));
   return lines;
 }
 
@@ -169,9 +173,7 @@ std::string App::weight_command(const std::vector<std::string>& w) {
 
 std::string App::evaluation_state() const {
   const GameView& position = game_.position();
-  const auto it = weights_.find(game_.game());
-  const std::vector<Score> w =
-      it != weights_.end() ? it->second : *position.preset_weights("default");
+  const std::vector<Score> w = current_weights();
   const std::vector<EvalTerm> terms = position.terms();
   const std::vector<Score> values = position.term_values(w);
   std::string out = "eval_terms";

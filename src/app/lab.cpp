@@ -30,6 +30,7 @@ const Comparison kComparisons[] = {
      "iterative deepening: depths 1, 2, ... each ordering the next",
      {0, false, true, true, true, 0}},
 };
+constexpr int kMinimaxBar = 0;  // its tree's values give the minimal tree
 constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
 // A minimax tree is fetched again with its values for the minimal tree when
 // it has at most this many nodes (its lines are sent to the app).
@@ -86,7 +87,6 @@ void Lab::send_position() {
 
 void Lab::request(const std::string& command, int count) {
   pending_.push_back({engine_.send(command), count, LabTree{}});
-  if (count == 0) pending_.back().values_wanted = true;
 }
 
 void Lab::stop() {
@@ -153,13 +153,13 @@ void Lab::finish(const Pending& p) {
   }
   bar.nodes = t.searched();
   bar.value = t.value();
-  if (!p.values_wanted) return;
+  if (p.count != kMinimaxBar) return;
   if (t.searched() > kMinimalTreeNodes) {
     minimal.note =
         "needs the whole minimax tree (at most " + std::to_string(kMinimalTreeNodes) + " nodes)";
     return;
   }
-  LabSettings s = kComparisons[0].settings;
+  LabSettings s = kComparisons[kMinimaxBar].settings;
   s.depth = settings_.depth;
   s.limit = t.searched();
   follow_ups_.push_back({engine_.send(tree_command(s)), kMinimalBar, LabTree{}});

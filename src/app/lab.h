@@ -95,8 +95,7 @@ class Lab {
     std::uint64_t request;
     int count;  // the comparison bar it fills; -1: the main tree
     LabTree tree;
-    bool values_wanted = false;  // a minimax count whose values come next
-    bool over = false;           // its last line has come
+    bool over = false;  // its last line has come
   };
   void send_position();
   void request(const std::string& command, int count);
