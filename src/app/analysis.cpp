@@ -29,15 +29,6 @@ EngineScore final_score(Outcome outcome) {
   }
 }
 
-std::string position_command(const GameController& game, std::size_t plies) {
-  const std::vector<std::string> moves = game.moves();
-  std::string command = "position " + game.start_position();
-  if (plies == 0) return command;
-  command += " moves";
-  for (std::size_t i = 0; i < plies; ++i) command += " " + moves[i];
-  return command;
-}
-
 }  // namespace
 
 Analysis::Analysis(EngineClient& engine) : engine_(engine) {}
@@ -90,11 +81,11 @@ std::optional<Analysis::Target> Analysis::next_target(const GameController& game
   if (game.ai_thinking()) return std::nullopt;  // its own search is shown meanwhile
   const std::size_t plies = game.line().size();
   if (!game.game_over() && current_searches_ < 2)
-    return Target{game.game(), position_command(game, plies), plies, game.side_to_move(),
+    return Target{game.game(), game.position_command(plies), plies, game.side_to_move(),
                   true,        current_searches_ == 0};
   for (std::size_t ply = plies; ply-- > 0;) {
     if (history_[ply]) continue;
-    return Target{game.game(), position_command(game, ply), ply,
+    return Target{game.game(), game.position_command(ply), ply,
                   (game.start().side_to_move() + static_cast<int>(ply)) % 2, false};
   }
   return std::nullopt;

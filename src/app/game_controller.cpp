@@ -183,8 +183,10 @@ void GameController::abandon_searches() {
   thinking_ = {};
 }
 
-std::string GameController::position_command() const {
-  return "position " + start_text_ + (line_.empty() ? "" : " moves " + join_words(moves()));
+std::string GameController::position_command(std::size_t plies) const {
+  std::vector<std::string> played = moves();
+  played.resize(std::min(plies, played.size()));
+  return "position " + start_text_ + (played.empty() ? "" : " moves " + join_words(played));
 }
 
 void GameController::start_search(bool hint) {

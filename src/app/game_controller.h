@@ -109,8 +109,10 @@ class GameController {
   // that the AI plays with them.
   void set_engine_options(std::vector<std::string> lines) { engine_options_ = std::move(lines); }
 
-  // The protocol's `position` command for the position on the board.
-  std::string position_command() const;
+  // The protocol's `position` command for the position on the board, or
+  // for the one after the line's first `plies` moves.
+  std::string position_command() const { return position_command(line_.size()); }
+  std::string position_command(std::size_t plies) const;
 
   // --- Saving: the whole game and settings as text, and back. ---
   std::string save() const;
