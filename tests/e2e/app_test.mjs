@@ -449,10 +449,12 @@ const PHONE = {
   width: 390,
   height: 844
 };
+// A phone's page: its screen, pixel ratio 3, touch.
+const newPhoneContext = (browser) =>
+    browser.newContext({viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true});
 
 async function checkPhoneTap(browser, url) {
-  const context = await browser.newContext(
-      {viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true});
+  const context = await newPhoneContext(browser);
   try {
     const app = new AppPage(await context.newPage());
     await app.load(url);
@@ -692,8 +694,7 @@ async function checkLab(app) {
 }
 
 async function checkLabOnAPhone(browser, url) {
-  const context = await browser.newContext(
-      {viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true});
+  const context = await newPhoneContext(browser);
   try {
     const app = new AppPage(await context.newPage());
     await app.load(url);
