@@ -1,26 +1,71 @@
 // Every board, drawn per pixel from signed distances so that edges stay
-// smooth at any size and pixel ratio. The cells come from a small texture,
-// one texel per cell (row 0 at the bottom):
+// smooth at any size and pixel ratio (a one-pixel ramp), from cells of a few
+// pixels (the nodes of a search tree) to large ones. The cells come from a
+// small texture, one texel per cell (row 0 at the bottom):
 //   red   = the piece: 0 none, 1 the first side's, 2 the second side's
-//   green = marks, bit flags: 1 legal target, 2 last move, 4 selected,
-//           8 hint, 16 part of the winning line, 32 under the pointer
+//   green = marks, the bit flags below
+//   blue  = a ghost: a translucent piece (0 none, else as red) where the
+//           move under the pointer or the keyboard's cursor would put one
 // One piece may be in flight (a dropping disc, a sliding wolf): it is drawn
-// at u_anim_pos (cell units) and its destination cell is left empty.
+// at u_anim_pos (cell units) and its destination cell is left empty. A won
+// game's line is a stroke through the centres of its end cells, over all.
+
+// The mark bits: CellMark in src/app/board_scene.h, the same names and values
+// (the renderer refuses this shader if they differ).
+const int kLegalTarget = 1;   // a move can go here, or this piece can move
+const int kLastMove = 2;      // the last move's cells
+const int kSelected = 4;      // the piece picked up
+const int kHint = 8;          // the suggested move's cells (a pulse)
+const int kWinningLine = 16;  // a piece of a winning line
+const int kHovered = 32;      // under the pointer
+const int kCursor = 64;       // the keyboard's cell: a focus ring
+const int kLitColumn = 128;   // a column a disc would drop down
 
 uniform sampler2D u_cells;
-uniform vec2 u_grid;       // columns, rows
-uniform vec2 u_size;       // the board's size in pixels
-uniform int u_style;       // 0 tic-tac-toe, 1 Connect Four, 2 Wolf and Sheep
-uniform vec2 u_anim_pos;   // centre of the piece in flight, in cells
-uniform int u_anim_piece;  // its piece, 0 for none
-uniform float u_time;      // seconds, for the hint's pulse
+uniform vec2 u_grid;           // columns, rows
+uniform vec2 u_size;           // the board's size in pixels
+uniform int u_style;           // 0 lines (Tic-tac-toe), 1 frame (Connect Four), 2 checkered
+uniform vec2 u_anim_pos;       // centre of the piece in flight, in cells
+uniform int u_anim_piece;      // its piece, 0 for none
+uniform float u_time;          // seconds, for the hint's pulse
+uniform vec4 u_win_line;       // the winning line's first and last cells (col, row, col, row)
+uniform float u_win_progress;  // how much of it is drawn, 0..1; negative: no line
 
 in vec2 v_uv;
 out vec4 frag_color;
 
-const vec3 kBackground = vec3(0.10, 0.11, 0.14);
-const vec3 kHighlight = vec3(1.00, 0.85, 0.25);
-const vec3 kHint = vec3(0.30, 0.95, 0.55);
+// The app's background (#141923), seen through Connect Four's empty holes.
+const vec3 kBackground = vec3(0.078, 0.098, 0.137);
+// Tic-tac-toe.
+const vec3 kLinesBoard = vec3(0.102, 0.125, 0.173);
+const vec3 kGridLine = vec3(0.600, 0.635, 0.710);
+const vec3 kCross = vec3(1.000, 0.420, 0.380);   // coral
+const vec3 kNought = vec3(0.310, 0.800, 0.940);  // sky blue
+// Connect Four.
+const vec3 kFrame = vec3(0.090, 0.290, 0.780);
+const vec3 kRedDisc = vec3(0.880, 0.150, 0.170);
+const vec3 kYellowDisc = vec3(0.990, 0.780, 0.150);
+// Wolf and Sheep: walnut and maple squares, a white sheep, charcoal wolves.
+const vec3 kDarkSquare = vec3(0.478, 0.322, 0.204);
+const vec3 kLightSquare = vec3(0.878, 0.780, 0.612);
+const vec3 kWool = vec3(0.975, 0.965, 0.930);
+const vec3 kWoolShade = vec3(0.760, 0.735, 0.690);
+const vec3 kSheepFace = vec3(0.180, 0.150, 0.140);
+const vec3 kFur = vec3(0.280, 0.290, 0.320);
+const vec3 kFurDark = vec3(0.170, 0.175, 0.195);
+const vec3 kFurLight = vec3(0.780, 0.775, 0.760);
+const vec3 kEarInside = vec3(0.560, 0.420, 0.400);
+const vec3 kWolfEye = vec3(1.000, 0.800, 0.280);
+const vec3 kInk = vec3(0.060, 0.055, 0.060);  // outlines, noses, pupils
+// Marks.
+const vec3 kHighlight = vec3(1.000, 0.830, 0.330);
+const vec3 kHintGreen = vec3(0.300, 0.950, 0.550);
+const vec3 kFocus = vec3(0.960, 0.975, 1.000);
+const vec3 kFocusHalo = vec3(0.020, 0.030, 0.060);
+const vec3 kWinStroke = vec3(1.000, 0.975, 0.900);
+const float kGhostAlpha = 0.42;
+
+// --- Signed distances (negative inside) ------------------------------------
 
 // Coverage of a shape at signed distance d (pixels): a one-pixel ramp.
 float cover(float d) { return clamp(0.5 - d, 0.0, 1.0); }
@@ -29,98 +74,316 @@ float circle(vec2 p, float r) { return length(p) - r; }
 
 float segment(vec2 p, vec2 a, vec2 b, float r) {
   vec2 pa = p - a, ba = b - a;
-  float h = clamp(dot(pa, ba) / dot(ba, ba), 0.0, 1.0);
+  float h = clamp(dot(pa, ba) / max(dot(ba, ba), 1e-6), 0.0, 1.0);
   return length(pa - ba * h) - r;
 }
 
+// An ellipse of radii r, approximately (exact enough for a one-pixel edge).
+float ellipse(vec2 p, vec2 r) {
+  float k1 = length(p / (r * r));
+  if (k1 < 1e-5) return -min(r.x, r.y);
+  float k0 = length(p / r);
+  return k0 * (k0 - 1.0) / k1;
+}
+
+float triangle(vec2 p, vec2 p0, vec2 p1, vec2 p2) {
+  vec2 e0 = p1 - p0, e1 = p2 - p1, e2 = p0 - p2;
+  vec2 v0 = p - p0, v1 = p - p1, v2 = p - p2;
+  vec2 q0 = v0 - e0 * clamp(dot(v0, e0) / dot(e0, e0), 0.0, 1.0);
+  vec2 q1 = v1 - e1 * clamp(dot(v1, e1) / dot(e1, e1), 0.0, 1.0);
+  vec2 q2 = v2 - e2 * clamp(dot(v2, e2) / dot(e2, e2), 0.0, 1.0);
+  float s = sign(e0.x * e2.y - e0.y * e2.x);
+  vec2 d = min(min(vec2(dot(q0, q0), s * (v0.x * e0.y - v0.y * e0.x)),
+                   vec2(dot(q1, q1), s * (v1.x * e1.y - v1.y * e1.x))),
+               vec2(dot(q2, q2), s * (v2.x * e2.y - v2.y * e2.x)));
+  return -sqrt(d.x) * sign(d.y);
+}
+
+// A box of half size b with corners rounded by r.
+float rounded_box(vec2 p, vec2 b, float r) {
+  vec2 q = abs(p) - b + r;
+  return length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - r;
+}
+
+float smooth_union(float a, float b, float k) {
+  float h = clamp(0.5 + 0.5 * (b - a) / k, 0.0, 1.0);
+  return mix(b, a, h) - k * h * (1.0 - h);
+}
+
+vec2 rotate(vec2 p, float angle) {
+  float c = cos(angle), s = sin(angle);
+  return vec2(c * p.x - s * p.y, s * p.x + c * p.y);
+}
+
+// --- Layers: premultiplied colour and coverage, painted bottom up ------------
+
+// Paints `color` with coverage `a` over `acc`.
+void paint(inout vec4 acc, vec3 color, float a) { acc = vec4(color * a, a) + acc * (1.0 - a); }
+
+vec3 over(vec3 below, vec4 layer) { return below * (1.0 - layer.a) + layer.rgb; }
+
+// --- The cells -----------------------------------------------------------
+
 int piece_at(ivec2 cell) { return int(texelFetch(u_cells, cell, 0).r * 255.0 + 0.5); }
 int marks_at(ivec2 cell) { return int(texelFetch(u_cells, cell, 0).g * 255.0 + 0.5); }
+int ghost_at(ivec2 cell) { return int(texelFetch(u_cells, cell, 0).b * 255.0 + 0.5); }
 bool has(int marks, int bit) { return (marks & bit) != 0; }
 
-vec3 piece_color(int piece) {
-  if (u_style == 0) return piece == 1 ? vec3(0.95, 0.36, 0.36) : vec3(0.35, 0.65, 1.00);
-  if (u_style == 1) return piece == 1 ? vec3(0.92, 0.22, 0.20) : vec3(0.98, 0.80, 0.18);
-  return piece == 1 ? vec3(0.96, 0.96, 0.94) : vec3(0.22, 0.22, 0.25);  // sheep, wolf
+// --- Pieces: q in cell units from the cell's centre (y up), s pixels a cell --
+
+// X and O: crisp strokes with round ends.
+vec4 mark_piece(int piece, vec2 q, float s) {
+  float w = max(0.055, 1.2 / s);
+  float d = piece == 1 ? min(segment(q, vec2(-0.25), vec2(0.25), w),
+                             segment(q, vec2(-0.25, 0.25), vec2(0.25, -0.25), w))
+                       : abs(circle(q, 0.26)) - w;
+  vec4 acc = vec4(0.0);
+  paint(acc, piece == 1 ? kCross : kNought, cover(d * s));
+  return acc;
 }
 
-// A piece centred at p (pixels from its centre) in a cell of size s.
-vec4 draw_piece(int piece, vec2 p, float s) {
+// A Connect Four disc: a rim, a groove and a raised face lit from the top left.
+vec4 disc(int piece, vec2 q, float s) {
   if (piece == 0) return vec4(0.0);
-  vec3 color = piece_color(piece);
-  if (u_style == 0) {
-    float d = piece == 1
-        ? min(segment(p, vec2(-0.28 * s), vec2(0.28 * s), 0.06 * s),
-              segment(p, vec2(-0.28 * s, 0.28 * s), vec2(0.28 * s, -0.28 * s), 0.06 * s))
-        : abs(circle(p, 0.29 * s)) - 0.06 * s;
-    return vec4(color, cover(d));
-  }
-  float r = 0.40 * s;
-  float body = cover(circle(p, r));
-  // A rim and a soft inner shade give the piece some depth.
-  float rim = cover(abs(circle(p, r * 0.78)) - 0.025 * s);
-  vec3 shaded = color * (1.0 - 0.25 * smoothstep(0.0, r, length(p - vec2(-0.2, 0.25) * r)));
-  shaded = mix(shaded, color * (u_style == 2 && piece == 2 ? 1.8 : 0.75), rim * 0.6);
-  return vec4(shaded, body);
+  vec3 base = piece == 1 ? kRedDisc : kYellowDisc;
+  float r = length(q);
+  vec3 color = base * mix(0.78, 1.0, smoothstep(0.40, 0.33, r));  // the rim, darker
+  float groove = abs(r - 0.285) - max(0.012, 0.6 / s);
+  color = mix(color, base * 0.70, 0.8 * cover(groove * s));
+  float light = smoothstep(0.30, 0.0, length(q - vec2(-0.10, 0.11)));
+  color = mix(color, min(base * 1.25 + 0.10, vec3(1.0)), 0.45 * light);
+  vec4 acc = vec4(0.0);
+  paint(acc, color, cover(circle(q, 0.42) * s));
+  return acc;
 }
 
-vec3 cell_background(ivec2 cell, vec2 p, float s) {
-  if (u_style == 2) {
-    bool dark = ((cell.x + cell.y) & 1) == 0;  // a1 is dark
-    return dark ? vec3(0.47, 0.32, 0.22) : vec3(0.92, 0.85, 0.72);
+// The sheep, from the front: a fluffy white body of overlapping puffs, a dark
+// face with drooping ears, little legs beneath.
+vec4 sheep(vec2 q, float s) {
+  float line = max(0.02, 1.0 / s);  // an outline, at least a pixel
+  vec2 m = vec2(abs(q.x), q.y);     // mirrored: the right half draws both
+  vec2 w = q - vec2(0.0, 0.04);     // the body's centre
+  float legs = segment(m, vec2(0.095, -0.22), vec2(0.105, -0.375), 0.038);
+  float ears = ellipse(rotate(m - vec2(0.165, -0.005), 0.45), vec2(0.085, 0.038));
+  float face =
+      smooth_union(circle(q - vec2(0.0, -0.02), 0.098), circle(q - vec2(0.0, -0.125), 0.072), 0.06);
+  float body = circle(w, 0.22);
+  for (int i = 0; i < 9; ++i) {
+    float a = float(i) * 0.6981317 + 0.35;
+    body = min(body, circle(w - 0.205 * vec2(cos(a), sin(a)), 0.125));
   }
-  if (u_style == 1) return vec3(0.10, 0.28, 0.78);
-  return kBackground;
+  float all = min(min(body, legs), min(ears, face));
+
+  vec4 acc = vec4(0.0);
+  paint(acc, kInk, cover((all - line) * s));
+  paint(acc, kSheepFace, cover(legs * s));
+  // The puffs one by one, each with a thin shaded edge, then the core.
+  for (int i = 0; i < 9; ++i) {
+    float a = float(i) * 0.6981317 + 0.35;
+    vec2 c = w - 0.205 * vec2(cos(a), sin(a));
+    float shade = smoothstep(0.02, 0.14, length(c - vec2(-0.03, 0.04)));
+    paint(acc, mix(kWoolShade, kWool * 0.93, 1.0 - 0.6 * shade), cover((circle(c, 0.125)) * s));
+    paint(acc, mix(kWool, kWoolShade, 0.55 * shade), cover((circle(c, 0.125) + line * 0.7) * s));
+  }
+  float core_shade = smoothstep(0.05, 0.26, length(w - vec2(-0.06, 0.08)));
+  paint(acc, mix(kWool, kWoolShade, 0.5 * core_shade), cover(circle(w, 0.2) * s));
+  paint(acc, kSheepFace, cover(ears * s));
+  paint(acc, kEarInside * 0.9, cover((ears + 0.02) * s));
+  paint(acc, kSheepFace, cover(face * s));
+  // A tuft of wool on the forehead, light eyes, a muzzle a shade lighter.
+  float tuft = min(circle(q - vec2(0.0, 0.095), 0.06), circle(m - vec2(0.055, 0.075), 0.048));
+  paint(acc, kWool, cover(tuft * s));
+  paint(acc, kSheepFace * 1.6, cover(ellipse(q - vec2(0.0, -0.14), vec2(0.05, 0.035)) * s));
+  paint(acc, vec3(0.95), cover(circle(m - vec2(0.045, -0.03), 0.02) * s));
+  paint(acc, kInk, cover(circle(m - vec2(0.048, -0.034), 0.01) * s));
+  return acc;
+}
+
+// A wolf's head, from the front: charcoal fur, pointed ears, a ruff at the
+// cheeks, a light muzzle with a dark nose, light eyes.
+vec4 wolf(vec2 q, float s) {
+  float line = max(0.02, 1.0 / s);
+  vec2 m = vec2(abs(q.x), q.y);
+  float ears = triangle(m, vec2(0.07, 0.16), vec2(0.27, 0.08), vec2(0.24, 0.42)) - 0.02;
+  float inner_ears = triangle(m, vec2(0.13, 0.18), vec2(0.23, 0.13), vec2(0.225, 0.33));
+  float head = smooth_union(circle(q - vec2(0.0, 0.06), 0.2),
+                            triangle(m, vec2(0.0, 0.08), vec2(0.27, 0.05), vec2(0.0, -0.33)) - 0.04,
+                            0.06);
+  float ruff = triangle(m, vec2(0.12, 0.1), vec2(0.38, -0.1), vec2(0.1, -0.2)) - 0.01;
+  head = smooth_union(head, ruff, 0.03);
+  float all = min(head, ears);
+
+  vec4 acc = vec4(0.0);
+  paint(acc, kInk, cover((all - line) * s));
+  paint(acc, kFurDark, cover(ears * s));
+  paint(acc, kEarInside, cover(inner_ears * s));
+  float shade = smoothstep(0.05, 0.4, length(q - vec2(-0.06, 0.12)));
+  paint(acc, mix(kFur * 1.15, kFur * 0.8, shade), cover(head * s));
+  // The light lower face: muzzle and cheeks.
+  float mask = smooth_union(ellipse(q - vec2(0.0, -0.17), vec2(0.11, 0.15)),
+                            circle(m - vec2(0.19, -0.1), 0.08), 0.06);
+  mask = max(mask, head + line * 0.5);
+  paint(acc, kFurLight, cover(mask * s));
+  // A dark bridge down the nose, the nose, a mouth line.
+  paint(acc, kFur, cover(segment(q, vec2(0.0, 0.12), vec2(0.0, -0.12), 0.04) * s));
+  paint(acc, kInk, cover(ellipse(q - vec2(0.0, -0.2), vec2(0.062, 0.042)) * s));
+  paint(acc, kInk, cover(segment(m, vec2(0.0, -0.24), vec2(0.0, -0.28), max(0.012, 0.5 / s)) * s));
+  // Slanted almond eyes.
+  float eye = ellipse(rotate(m - vec2(0.095, 0.02), 0.4), vec2(0.055, 0.026));
+  paint(acc, kWolfEye, cover(eye * s));
+  paint(acc, kInk, cover(circle(m - vec2(0.09, 0.018), 0.014) * s));
+  return acc;
+}
+
+// Any piece of the board's style, centred in q's cell.
+vec4 draw_piece(int piece, vec2 q, float s) {
+  if (piece == 0) return vec4(0.0);
+  if (u_style == 0) return mark_piece(piece, q, s);
+  if (u_style == 1) return disc(piece, q, s);
+  // A soft shadow grounds the checkered board's pieces.
+  vec4 acc = vec4(0.0);
+  float shadow = ellipse(q - vec2(0.025, -0.06), vec2(0.36, 0.33));
+  paint(acc, vec3(0.0), 0.35 * smoothstep(0.06, -0.04, shadow));
+  vec4 figure = piece == 1 ? sheep(q / 1.06, s * 1.06) : wolf(q, s);
+  return figure + acc * (1.0 - figure.a);
+}
+
+// --- Marks ----------------------------------------------------------------
+
+// A focus ring along the outline of a shape at signed distance d (pixels):
+// light, 2-3 pixels, with a dark halo so that it shows on any colour.
+vec3 focus_ring(vec3 color, float d) {
+  float ring = abs(d) - 1.25;
+  color = mix(color, kFocusHalo, 0.75 * cover(ring - 1.5));
+  return mix(color, kFocus, cover(ring));
 }
 
 void main() {
   vec2 px = v_uv * u_size;
   float s = u_size.x / u_grid.x;  // cells are square
   ivec2 cell = ivec2(clamp(floor(px / s), vec2(0.0), u_grid - 1.0));
-  vec2 p = px - (vec2(cell) + 0.5) * s;  // pixels from the cell's centre
+  vec2 q = (px - (vec2(cell) + 0.5) * s) / s;  // cell units from the cell's centre
   int piece = piece_at(cell);
   int marks = marks_at(cell);
+  int ghost = ghost_at(cell);
+  bool won = u_win_progress >= 0.0;
+  float pixel = 1.0 / s;  // a pixel in cell units
 
-  vec3 color = cell_background(cell, p, s);
+  // The board.
+  vec3 color;
   if (u_style == 0) {
-    // Grid lines between the cells only.
-    vec2 edge = min(px, u_size - px);
-    vec2 to_line = abs(p) - vec2(0.5 * s);
-    float line = cover(min(abs(to_line.x), abs(to_line.y)) - 0.02 * s);
-    if (min(edge.x, edge.y) > 0.03 * s) color = mix(color, vec3(0.75, 0.77, 0.85), line);
-  }
-  if (u_style == 1) {
-    // The board has a hole per cell; behind it, the background or a disc.
-    float hole = cover(circle(p, 0.40 * s));
-    vec3 behind = kBackground;
-    vec4 disc = draw_piece(piece, p, s);
-    behind = mix(behind, disc.rgb, disc.a);
-    vec4 flying = draw_piece(u_anim_piece, px - (u_anim_pos + 0.5) * s, s);
-    behind = mix(behind, flying.rgb, flying.a);
-    color = mix(color, behind, hole);
+    color = kLinesBoard;
+    if (has(marks, kLastMove))
+      color = mix(color, vec3(1.0), 0.05 * cover(rounded_box(q, vec2(0.44), 0.08) * s));
+    // The grid lines between the cells, with round ends short of the edge.
+    float inset = 0.08 * s, w = max(0.022 * s, 1.0);
+    float kx = clamp(floor(px.x / s + 0.5), 1.0, u_grid.x - 1.0) * s;
+    float ky = clamp(floor(px.y / s + 0.5), 1.0, u_grid.y - 1.0) * s;
+    float lines = min(segment(px, vec2(kx, inset), vec2(kx, u_size.y - inset), w),
+                      segment(px, vec2(inset, ky), vec2(u_size.x - inset, ky), w));
+    color = mix(color, kGridLine, cover(lines));
+  } else if (u_style == 2) {
+    bool dark = ((cell.x + cell.y) & 1) == 0;  // a1 is dark
+    color = dark ? kDarkSquare : kLightSquare;
+    // A faint grain along the rows, a little different in every square
+    // (none on small boards, where it would only blur).
+    float seed = float((cell.x * 7 + cell.y * 3) % 5);
+    float grain = sin((q.y * (11.0 + seed) + 0.35 * sin(q.x * 2.5 + seed)) * 3.14159);
+    color *= 1.0 + 0.018 * grain * smoothstep(30.0, 60.0, s);
+    if (has(marks, kLastMove)) color = mix(color, kHighlight, 0.28);
+    if (has(marks, kSelected)) color = mix(color, kHighlight, 0.5);
+    if (has(marks, kHovered) && (has(marks, kLegalTarget) || piece != 0))
+      color = mix(color, vec3(1.0), 0.08);
   } else {
-    vec4 own = draw_piece(piece, p, s);
-    color = mix(color, own.rgb, own.a);
-    vec4 flying = draw_piece(u_anim_piece, px - (u_anim_pos + 0.5) * s, s);
-    color = mix(color, flying.rgb, flying.a);
+    color = kFrame;
   }
 
-  // Marks, drawn over the pieces.
-  if (has(marks, 32)) color = mix(color, vec3(1.0), 0.08);
-  if (has(marks, 1)) color = mix(color, kHighlight, 0.45 * cover(circle(p, 0.07 * s)));
-  if (has(marks, 2)) {
-    // The last move: a ring round a disc, a tint of a tic-tac-toe square.
-    float ring = abs(circle(p, 0.43 * s)) - 0.03 * s;
-    float tint = cover(max(abs(p.x), abs(p.y)) - 0.47 * s);
-    color = u_style == 0 ? mix(color, vec3(1.0), 0.07 * tint) : mix(color, vec3(1.0), 0.8 * cover(ring));
+  if (u_style == 1) {
+    // An upright frame with a hole per cell, rounded at its corners; behind a
+    // hole the background, a disc, or a ghost of one.
+    vec2 board_q = px - 0.5 * u_size;
+    vec3 frame = kFrame;
+    if (has(marks, kLitColumn)) {
+      float column = rounded_box(px - vec2((float(cell.x) + 0.5) * s, 0.5 * u_size.y),
+                                 vec2(0.47 * s, 0.5 * u_size.y - 0.03 * s), 0.2 * s);
+      frame = mix(frame, vec3(0.35, 0.6, 1.0), 0.28 * cover(column));
+    }
+    // Each hole's bevel: the frame darker close to it, with a lit lip on its
+    // upper left.
+    float to_hole = circle(q, 0.40) * s;
+    frame *= 1.0 - 0.22 * smoothstep(0.07 * s, 0.0, to_hole);
+    float lip = cover(abs(to_hole - 0.012 * s) - 0.8) * clamp((q.y - q.x) * 4.0, 0.0, 1.0);
+    frame = mix(frame, frame * 1.25 + 0.04, 0.5 * lip);
+    vec3 behind = kBackground;
+    if (has(marks, kLitColumn)) behind = mix(behind, vec3(0.35, 0.6, 1.0), 0.08);
+    vec4 own = disc(piece, q, s);
+    if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.3 * u_win_progress;
+    behind = over(behind, own);
+    if (ghost != 0) behind = over(behind, disc(ghost, q, s) * kGhostAlpha);
+    behind = over(behind, draw_piece(u_anim_piece, (px / s - u_anim_pos - 0.5), s));
+    // The frame's thickness shades the top of each hole.
+    behind *= 1.0 - 0.35 * smoothstep(0.30, 0.42, length(q - vec2(0.0, -0.06))) *
+                     smoothstep(-0.1, 0.15, q.y);
+    color = mix(frame, behind, cover(to_hole));
+    // Rounded outer corners, the background beyond them.
+    float outline = rounded_box(board_q, 0.5 * u_size, 0.14 * s);
+    color = mix(kBackground, color, cover(outline));
+  } else {
+    if (u_style == 2 && has(marks, kLegalTarget)) {
+      // A target: a hollow ring on an empty square, a faint one round a piece
+      // that can move.
+      float ring = piece == 0 ? abs(circle(q, 0.13)) - max(0.028, 1.0 * pixel)
+                              : abs(circle(q, 0.455)) - max(0.014, 0.6 * pixel);
+      float strength = ghost != 0 ? 0.0 : piece == 0 ? 0.85 : 0.45;
+      color = mix(color, vec3(1.0, 0.93, 0.72), strength * cover(ring * s));
+    }
+    vec4 own = draw_piece(piece, q, s);
+    if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.4 * u_win_progress;
+    color = over(color, own);
+    if (ghost != 0) color = over(color, draw_piece(ghost, q, s) * kGhostAlpha);
+    color = over(color, draw_piece(u_anim_piece, (px / s - u_anim_pos - 0.5), s));
+    // Tic-tac-toe's panel has rounded corners, the background beyond them.
+    if (u_style == 0)
+      color = mix(kBackground, color,
+                  cover(rounded_box(px - 0.5 * u_size, 0.5 * u_size, 0.08 * s)));
   }
-  if (has(marks, 4)) {
-    float box = max(abs(p.x), abs(p.y)) - 0.46 * s;
-    color = mix(color, kHighlight, cover(abs(box) - 0.03 * s));
+
+  // Marks over the pieces.
+  if (has(marks, kLastMove) && u_style == 1) {
+    // A small light dot on the disc played last.
+    color = mix(color, vec3(1.0), 0.75 * cover(circle(q, max(0.06, 1.5 * pixel)) * s));
   }
-  if (has(marks, 8)) {
+  if (has(marks, kSelected) && u_style != 2) {
+    color = mix(color, kHighlight, cover((abs(rounded_box(q, vec2(0.45), 0.1)) - 0.03) * s));
+  }
+  if (has(marks, kHint)) {
     float pulse = 0.6 + 0.4 * sin(u_time * 5.0);
-    color = mix(color, kHint, pulse * cover(abs(circle(p, 0.33 * s)) - 0.04 * s));
+    color = mix(color, kHintGreen, pulse * cover((abs(circle(q, 0.42)) - 0.035) * s));
   }
-  if (has(marks, 16)) color = mix(color, vec3(1.0), 0.25 * cover(circle(p, 0.2 * s)));
+  if (has(marks, kCursor) && u_style != 1)
+    color = focus_ring(color, rounded_box(q, vec2(0.44), 0.1) * s);
+  if (u_style == 1) {
+    // The cursor marks a column: its outline.
+    bool cursor_column = false;
+    for (int row = 0; row < int(u_grid.y); ++row)
+      cursor_column = cursor_column || has(marks_at(ivec2(cell.x, row)), kCursor);
+    if (cursor_column) {
+      float column = rounded_box(px - vec2((float(cell.x) + 0.5) * s, 0.5 * u_size.y),
+                                 vec2(0.46 * s, 0.5 * u_size.y - 0.04 * s), 0.2 * s);
+      color = focus_ring(color, column);
+    }
+  }
+
+  // The winning line: a light stroke with a soft dark edge, from the first
+  // cell's centre (a little beyond it) growing towards the last.
+  if (won && u_win_progress > 0.0) {
+    vec2 a = (u_win_line.xy + 0.5) * s, b = (u_win_line.zw + 0.5) * s;
+    vec2 along = normalize(b - a + vec2(1e-6, 0.0)) * 0.28 * s;
+    a -= along;
+    b = mix(a, b + along, u_win_progress);
+    float d = segment(px, a, b, max(0.06 * s, 2.0));
+    color = mix(color, kFocusHalo, 0.6 * (1.0 - smoothstep(0.0, max(0.06 * s, 2.5), d)));
+    color = mix(color, kWinStroke, cover(d));
+  }
   frag_color = vec4(color, 1.0);
 }

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,17 +32,22 @@ template <int R, int G, int B>
 bool exactly(Rgb c) {
   return std::abs(c[0] - R) <= 3 && std::abs(c[1] - G) <= 3 && std::abs(c[2] - B) <= 3;
 }
-constexpr ColourTest kFrameBlue = exactly<26, 71, 199>;       // Connect Four (0.10, 0.28, 0.78)
-constexpr ColourTest kDarkSquare = exactly<120, 82, 56>;      // Wolf and Sheep (0.47, 0.32, 0.22)
-constexpr ColourTest kLightSquare = exactly<235, 217, 184>;   // (0.92, 0.85, 0.72)
-constexpr ColourTest kLinesBackground = exactly<26, 28, 36>;  // Tic-tac-toe (0.10, 0.11, 0.14)
+constexpr ColourTest kDarkSquare = exactly<122, 82, 52>;     // Wolf and Sheep (0.478, 0.322, 0.204)
+constexpr ColourTest kLightSquare = exactly<224, 199, 156>;  // (0.878, 0.780, 0.612)
+constexpr ColourTest kLinesBackground = exactly<26, 32, 44>;  // Tic-tac-toe (0.102, 0.125, 0.173)
+constexpr ColourTest kHoleBackground = exactly<20, 25, 35>;   // the app's #141923
+constexpr ColourTest kWinStroke = exactly<255, 249, 230>;     // (1.0, 0.975, 0.9)
 constexpr ColourTest kClear = exactly<0, 0, 0>;
-// The first side's discs (0.92, 0.22, 0.20), shaded.
+// The first side's discs (0.88, 0.15, 0.17), shaded.
 bool reddish(Rgb c) {
   return c[0] > 150 && c[1] < 100 && c[2] < 100;
 }
+// Connect Four's frame (0.09, 0.29, 0.78), shaded round its holes.
 bool bluish(Rgb c) {
   return c[2] > c[0] + 60 && c[2] > c[1] + 40;
+}
+bool light(Rgb c) {
+  return c[0] > 200 && c[1] > 200 && c[2] > 200;
 }
 
 class Framebuffer {
@@ -57,12 +63,12 @@ class Framebuffer {
     return static_cast<double>(passed) / (rect.width * rect.height);
   }
 
- private:
   Rgb pixel(int x, int y) const {
     const unsigned char* p = &rgba_[(static_cast<std::size_t>(y) * width_ + x) * 4];
     return {p[0], p[1], p[2]};
   }
 
+ private:
   int width_, height_;
   std::vector<unsigned char> rgba_;
 };
@@ -94,6 +100,12 @@ class BoardRendererTest : public ::testing::Test {
     SDL_Quit();
   }
 
+  void clear() {
+    glViewport(0, 0, kWidth, kHeight);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
+
   static constexpr int kWidth = 400, kHeight = 200;
   GlWindow gl_;
   std::unique_ptr<BoardRenderer> renderer_ = std::make_unique<BoardRenderer>();
@@ -114,10 +126,10 @@ TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
   renderer_->draw(scene_of("connect4", {}), tiny, 0.0f);
   const Framebuffer frame(kWidth, kHeight);
 
-  EXPECT_GT(frame.share(main, kFrameBlue), 0.3);
+  EXPECT_GT(frame.share(main, bluish), 0.4);
   // The first side's discs along the bottom row, still there after the
   // boards drawn later with other cells in the renderer's texture.
-  EXPECT_GT(frame.share({main.x, main.y, main.width, main.height / 6}, reddish), 0.2);
+  EXPECT_GT(frame.share({main.x, main.y, main.width, main.height / 6}, reddish), 0.15);
   EXPECT_GT(frame.share(checkered, kDarkSquare), 0.2);
   EXPECT_GT(frame.share(checkered, kLightSquare), 0.2);
   EXPECT_GT(frame.share(lines, kLinesBackground), 0.5);
@@ -128,6 +140,94 @@ TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
   EXPECT_EQ(frame.share({0, main.y + main.height, 300, 40}, kClear), 1.0);
   EXPECT_EQ(frame.share({checkered.x + checkered.width, 0, 14, kHeight}, kClear), 1.0);
   EXPECT_EQ(frame.share({lines.x, lines.y + lines.height, lines.width, 30}, kClear), 1.0);
+}
+
+// The centre of `cell` of a board with `cols` columns drawn in `rect`.
+std::array<int, 2> centre(const PixelRect& rect, int cols, Cell cell) {
+  const double s = static_cast<double>(rect.width) / cols;
+  return {rect.x + static_cast<int>((cell.col + 0.5) * s),
+          rect.y + static_cast<int>((cell.row + 0.5) * s)};
+}
+
+TEST_F(BoardRendererTest, DrawsTheWinningLineOverThePiecesGrowingFromItsFirstCell) {
+  clear();
+  BoardScene won = scene_of("tictactoe", {"a1", "a2", "b2", "a3", "c3"});
+  won.win_line = {Cell{0, 0}, Cell{2, 2}};
+  BoardScene growing = won;
+  growing.win_progress = 0.3f;
+  const PixelRect whole{10, 10, 150, 150}, part{200, 10, 150, 150};
+  renderer_->draw(won, whole, 0.0f);
+  renderer_->draw(growing, part, 0.0f);
+  const Framebuffer frame(kWidth, kHeight);
+  for (Cell c : {Cell{0, 0}, Cell{1, 1}, Cell{2, 2}}) {
+    const auto [x, y] = centre(whole, 3, c);
+    EXPECT_TRUE(kWinStroke(frame.pixel(x, y))) << c.col << "," << c.row;
+  }
+  const auto [x0, y0] = centre(part, 3, {0, 0});
+  const auto [x2, y2] = centre(part, 3, {2, 2});
+  EXPECT_TRUE(kWinStroke(frame.pixel(x0, y0))) << "it grows from the first cell";
+  EXPECT_FALSE(kWinStroke(frame.pixel(x2, y2))) << "and has not reached the last";
+  const auto [xe, ye] = centre(whole, 3, {2, 0});
+  EXPECT_TRUE(kLinesBackground(frame.pixel(xe, ye))) << "an empty cell off the line";
+}
+
+TEST_F(BoardRendererTest, AGhostIsTranslucentAndAnEmptyHoleShowsTheBackground) {
+  clear();
+  BoardScene scene = scene_of("connect4", {"4"});
+  scene.ghost({2, 0}) = Piece::kFirstSide;
+  const PixelRect rect{10, 10, 175, 150};
+  renderer_->draw(scene, rect, 0.0f);
+  const Framebuffer frame(kWidth, kHeight);
+  const auto [dx, dy] = centre(rect, 7, {3, 0});
+  const auto [gx, gy] = centre(rect, 7, {2, 0});
+  const auto [ex, ey] = centre(rect, 7, {4, 0});
+  const Rgb disc = frame.pixel(dx, dy), ghost = frame.pixel(gx, gy);
+  EXPECT_TRUE(reddish(disc));
+  EXPECT_FALSE(reddish(ghost)) << "a ghost is fainter than a disc";
+  EXPECT_GT(ghost[0], 60) << "but it shows";
+  EXPECT_GT(ghost[0], ghost[1] + 30) << "in the mover's colour";
+  EXPECT_TRUE(kHoleBackground(frame.pixel(ex, ey)));
+}
+
+TEST_F(BoardRendererTest, TheCursorIsALightRingOnEveryBackground) {
+  clear();
+  BoardScene lines = scene_of("tictactoe", {});
+  lines.mark({1, 1}) |= kCursor;
+  BoardScene checkered = scene_of("wolfsheep", {});
+  checkered.mark({1, 1}) |= kCursor;  // a light square
+  checkered.mark({2, 0}) |= kCursor;  // a dark one
+  const PixelRect a{10, 10, 150, 150}, b{200, 10, 160, 160};
+  renderer_->draw(lines, a, 0.0f);
+  renderer_->draw(checkered, b, 0.0f);
+  const Framebuffer frame(kWidth, kHeight);
+  // The ring runs 0.44 of a cell from the centre: look along a row for it.
+  const auto ring_found = [&](const PixelRect& rect, int cols, Cell cell) {
+    const auto [x, y] = centre(rect, cols, cell);
+    const int s = rect.width / cols;
+    int found = 0;
+    for (int dx = s / 4; dx < s / 2; ++dx) found += light(frame.pixel(x + dx, y));
+    return found;
+  };
+  EXPECT_GE(ring_found(a, 3, {1, 1}), 2);
+  EXPECT_GE(ring_found(b, 8, {1, 1}), 2);
+  EXPECT_GE(ring_found(b, 8, {2, 0}), 2);
+  EXPECT_EQ(ring_found(a, 3, {0, 0}), 0) << "no ring without the mark";
+}
+
+// The mark bits are named and valued alike in board_scene.h and board.frag:
+// init() checks them (it succeeded in SetUp), and refuses a shader that
+// disagrees.
+TEST(MarkBits, AShaderThatDisagreesIsRefused) {
+  const std::string agreeing =
+      "const int kLegalTarget = 1; const int kLastMove = 2; const int kSelected = 4;"
+      "const int kHint = 8; const int kWinningLine = 16; const int kHovered = 32;"
+      "const int kCursor = 64; const int kLitColumn = 128;";
+  EXPECT_EQ(mark_bits_mismatch(agreeing), std::nullopt);
+  std::string wrong = agreeing;
+  wrong.replace(wrong.find("kCursor = 64"), 12, "kCursor = 32");
+  const std::optional<std::string> problem = mark_bits_mismatch(wrong);
+  ASSERT_TRUE(problem);
+  EXPECT_NE(problem->find("kCursor = 64"), std::string::npos) << *problem;
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <GLES3/gl3.h>
 
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "app/shaders.h"  // generated from shaders/ by cmake/embed_shaders.cmake
@@ -50,6 +52,20 @@ std::uint8_t shader_piece(Piece piece) {
 
 }  // namespace
 
+std::optional<std::string> mark_bits_mismatch(std::string_view fragment_source) {
+  static constexpr std::pair<const char*, CellMark> kMarks[] = {
+      {"kLegalTarget", kLegalTarget}, {"kLastMove", kLastMove},
+      {"kSelected", kSelected},       {"kHint", kHint},
+      {"kWinningLine", kWinningLine}, {"kHovered", kHovered},
+      {"kCursor", kCursor},           {"kLitColumn", kLitColumn}};
+  for (const auto& [name, bit] : kMarks) {
+    const std::string line = "const int " + std::string(name) + " = " + std::to_string(bit) + ";";
+    if (fragment_source.find(line) == std::string_view::npos)
+      return "board.frag does not say `" + line + "` (CellMark in board_scene.h)";
+  }
+  return std::nullopt;
+}
+
 BoardRenderer::~BoardRenderer() {
   if (program_) glDeleteProgram(program_);
   if (vertex_buffer_) glDeleteBuffers(1, &vertex_buffer_);
@@ -58,6 +74,7 @@ BoardRenderer::~BoardRenderer() {
 }
 
 std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
+  if (auto problem = mark_bits_mismatch(shaders::board_frag)) return problem;
   const GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER);
   if (auto log = compile(vs, glsl_header + shaders::board_vert)) return "board.vert: " + *log;
   if (auto log = compile(fs, glsl_header + shaders::board_frag)) return "board.frag: " + *log;
@@ -77,6 +94,8 @@ std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
   u_anim_pos_ = glGetUniformLocation(program_, "u_anim_pos");
   u_anim_piece_ = glGetUniformLocation(program_, "u_anim_piece");
   u_time_ = glGetUniformLocation(program_, "u_time");
+  u_win_line_ = glGetUniformLocation(program_, "u_win_line");
+  u_win_progress_ = glGetUniformLocation(program_, "u_win_progress");
 
   static constexpr float kCorners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
   glGenVertexArrays(1, &vertex_array_);
@@ -98,11 +117,12 @@ std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
 void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
                          const std::optional<PixelRect>& clip) {
   if (!program_ || rect.width <= 0 || rect.height <= 0) return;
-  // One RGBA texel per cell: red the piece, green the marks.
+  // One RGBA texel per cell: red the piece, green the marks, blue the ghost.
   std::vector<std::uint8_t> texels(scene.pieces.size() * 4, 0);
   for (std::size_t i = 0; i < scene.pieces.size(); ++i) {
     texels[i * 4] = shader_piece(scene.pieces[i]);
-    texels[i * 4 + 1] = scene.marks[i];
+    texels[i * 4 + 1] = i < scene.marks.size() ? scene.marks[i] : 0;
+    texels[i * 4 + 2] = i < scene.ghosts.size() ? shader_piece(scene.ghosts[i]) : 0;
   }
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, cells_texture_);
@@ -126,6 +146,13 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
   glUniform2f(u_anim_pos_, scene.anim_col, scene.anim_row);
   glUniform1i(u_anim_piece_, shader_piece(scene.anim_piece));
   glUniform1f(u_time_, time_seconds);
+  if (scene.win_line) {
+    const auto& [first, last] = *scene.win_line;
+    glUniform4f(u_win_line_, static_cast<float>(first.col), static_cast<float>(first.row),
+                static_cast<float>(last.col), static_cast<float>(last.row));
+  }
+  // A negative progress: no line.
+  glUniform1f(u_win_progress_, scene.win_line ? scene.win_progress : -1.0f);
   glBindVertexArray(vertex_array_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "app/board_scene.h"
 
@@ -17,6 +18,11 @@ struct PixelRect {
   int x = 0, y = 0;  // bottom left, in framebuffer pixels (GL convention)
   int width = 0, height = 0;
 };
+
+// Whether a fragment shader defines each CellMark (board_scene.h) by its name
+// with its value ("const int kCursor = 64;"): the problem, if not. init()
+// refuses a board.frag that disagrees.
+std::optional<std::string> mark_bits_mismatch(std::string_view fragment_source);
 
 class BoardRenderer {
  public:
@@ -36,6 +42,7 @@ class BoardRenderer {
   unsigned program_ = 0, vertex_array_ = 0, vertex_buffer_ = 0, cells_texture_ = 0;
   int u_cells_ = -1, u_grid_ = -1, u_size_ = -1, u_style_ = -1;
   int u_anim_pos_ = -1, u_anim_piece_ = -1, u_time_ = -1;
+  int u_win_line_ = -1, u_win_progress_ = -1;
 };
 
 }  // namespace arcade::app

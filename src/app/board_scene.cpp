@@ -1,27 +1,41 @@
 #include "app/board_scene.h"
 
+#include <memory>
+
 namespace arcade::app {
 namespace {
 
-void mark_winning_lines(BoardScene& s, int length) {
+// The winner's lines of `length` or more in a row: each marked, and the one
+// through `last` (the last move's cell) returned, or else the first found.
+// A line runs from its first cell, in the order the cells are read (rows from
+// the bottom, columns from the left), to its last.
+std::optional<std::array<Cell, 2>> mark_winning_lines(BoardScene& s, Piece winner, int length,
+                                                      std::optional<Cell> last) {
   const Cell directions[] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
   const Grid grid{s.cols, s.rows};
+  const auto owned = [&](Cell c) { return grid.contains(c) && s.piece(c) == winner; };
+  std::optional<std::array<Cell, 2>> shown;
+  bool through_last = false;
   for (int row = 0; row < s.rows; ++row) {
     for (int col = 0; col < s.cols; ++col) {
-      const Piece p = s.piece({col, row});
-      if (p == Piece::kNone) continue;
       for (Cell d : directions) {
+        const Cell first{col, row};
+        // Only from where a line starts, to its end.
+        if (!owned(first) || owned({col - d.col, row - d.row})) continue;
         int n = 1;
-        while (n < length) {
-          const Cell c{col + d.col * n, row + d.row * n};
-          if (!grid.contains(c) || s.piece(c) != p) break;
-          ++n;
-        }
+        bool has_last = last && *last == first;
+        for (Cell c{col + d.col, row + d.row}; owned(c); c = {c.col + d.col, c.row + d.row}, ++n)
+          has_last = has_last || (last && *last == c);
         if (n < length) continue;
-        for (int i = 0; i < length; ++i) s.mark({col + d.col * i, row + d.row * i}) |= kWinningLine;
+        for (int i = 0; i < n; ++i) s.mark({col + d.col * i, row + d.row * i}) |= kWinningLine;
+        if (!shown || (has_last && !through_last)) {
+          shown = {first, Cell{col + d.col * (n - 1), row + d.row * (n - 1)}};
+          through_last = has_last;
+        }
       }
     }
   }
+  return shown;
 }
 
 bool person_to_move(const GameController& g) {
@@ -52,6 +66,19 @@ void mark_legal_targets(const GameController& g, const BoardUi& ui, BoardScene& 
   if (selected) s.mark(*selected) |= kSelected;
 }
 
+// What a click on `cell` would play, shown before it is made: a ghost of the
+// piece where the move puts it, and for a dropped piece its column lit.
+void preview(const GameController& g, const BoardUi& ui, Cell cell, BoardScene& s) {
+  const std::optional<Move> move = click(g, ui, cell).move;
+  if (!move) return;
+  const MoveCells cells = g.position().move_cells(*move);
+  const std::unique_ptr<GameView> after = g.position().clone();
+  after->play(*move);
+  s.ghost(cells.to) = after->piece_at(cells.to);
+  if (!cells.moves_a_piece() && g.position().board().placement == Placement::kDroppedInColumn)
+    for (int row = 0; row < s.rows; ++row) s.mark({cells.to.col, row}) |= kLitColumn;
+}
+
 // Whether a click on `cell` names the move with these cells: its target, or
 // for a dropped piece any cell of its column; a piece's move only once the
 // piece is picked up.
@@ -72,6 +99,7 @@ BoardScene position_scene(const GameView& position) {
   s.rows = board.grid.rows;
   s.pieces.assign(static_cast<std::size_t>(s.cols * s.rows), Piece::kNone);
   s.marks.assign(s.pieces.size(), 0);
+  s.ghosts.assign(s.pieces.size(), Piece::kNone);
   for (int row = 0; row < s.rows; ++row)
     for (int col = 0; col < s.cols; ++col) s.piece({col, row}) = position.piece_at({col, row});
   return s;
@@ -79,16 +107,33 @@ BoardScene position_scene(const GameView& position) {
 
 BoardScene make_scene(const GameController& g, const BoardUi& ui) {
   BoardScene s = position_scene(g.position());
-  if (auto last = last_move_path(g)) s.mark(last->to) |= kLastMove;
+  const Grid grid{s.cols, s.rows};
+  std::optional<Cell> last;
+  if (!g.line().empty()) {
+    const MoveCells cells = g.line().back().cells;
+    last = cells.to;
+    s.mark(cells.to) |= kLastMove;
+    if (cells.moves_a_piece()) s.mark(cells.from) |= kLastMove;
+  }
   if (g.hint() && person_to_move(g)) {
     const MoveCells cells = g.hint()->cells;
     s.mark(cells.from) |= kHint;
     s.mark(cells.to) |= kHint;
   }
   if (person_to_move(g)) mark_legal_targets(g, ui, s);
-  if (ui.hovered && Grid{s.cols, s.rows}.contains(*ui.hovered)) s.mark(*ui.hovered) |= kHovered;
+  if (ui.hovered && grid.contains(*ui.hovered)) {
+    s.mark(*ui.hovered) |= kHovered;
+    preview(g, ui, *ui.hovered, s);
+  }
+  if (ui.cursor && grid.contains(*ui.cursor)) {
+    s.mark(*ui.cursor) |= kCursor;
+    preview(g, ui, *ui.cursor, s);
+  }
   const int winning_line = g.position().board().winning_line;
-  if (g.winner() >= 0 && winning_line > 0) mark_winning_lines(s, winning_line);
+  if (g.winner() >= 0 && winning_line > 0) {
+    const Piece winner = g.winner() == 0 ? Piece::kFirstSide : Piece::kSecondSide;
+    s.win_line = mark_winning_lines(s, winner, winning_line, last);
+  }
 
   if (ui.animation && ui.animation->progress < 1.0f) {
     const MoveAnimation& a = *ui.animation;

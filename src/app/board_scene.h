@@ -9,6 +9,7 @@
 // its board layout, the piece on each cell and the cells each move touches.
 // Nothing here knows a game by name.
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -17,13 +18,17 @@
 
 namespace arcade::app {
 
+// A cell's marks, bit flags. shaders/board.frag defines the same names with
+// the same values (the renderer refuses a shader whose values differ).
 enum CellMark : std::uint8_t {
-  kLegalTarget = 1,
-  kLastMove = 2,
-  kSelected = 4,
-  kHint = 8,
-  kWinningLine = 16,
-  kHovered = 32,
+  kLegalTarget = 1,   // a move can go here, or this piece can move
+  kLastMove = 2,      // the last move's cells (where a piece came from and went)
+  kSelected = 4,      // the piece picked up
+  kHint = 8,          // the suggested move's cells
+  kWinningLine = 16,  // a piece of a winning line
+  kHovered = 32,      // under the pointer
+  kCursor = 64,       // the keyboard's cell (a column's for a dropped piece)
+  kLitColumn = 128,   // a column a disc would drop down (pointer or cursor)
 };
 
 struct BoardScene {
@@ -32,11 +37,21 @@ struct BoardScene {
   int rows = 0;
   std::vector<Piece> pieces;  // cols * rows, row-major from the bottom
   std::vector<std::uint8_t> marks;
+  // Translucent pieces, cols * rows: where the move under the pointer or
+  // the keyboard's cursor would put a piece.
+  std::vector<Piece> ghosts;
   float anim_col = 0, anim_row = 0;  // the piece in flight, in cells
   Piece anim_piece = Piece::kNone;   // kNone: nothing in flight
+  // A game won by a line: the centres of its first and last cells, joined by
+  // a stroke over the pieces that grows from the first as win_progress goes
+  // from 0 to 1 (make_scene leaves it whole; the app animates it).
+  std::optional<std::array<Cell, 2>> win_line;
+  float win_progress = 1.0f;
 
-  Piece& piece(Cell c) { return pieces[c.row * cols + c.col]; }
-  std::uint8_t& mark(Cell c) { return marks[c.row * cols + c.col]; }
+  Piece& piece(Cell c) { return pieces[index(c)]; }
+  std::uint8_t& mark(Cell c) { return marks[index(c)]; }
+  Piece& ghost(Cell c) { return ghosts[index(c)]; }
+  std::size_t index(Cell c) const { return static_cast<std::size_t>(c.row * cols + c.col); }
 };
 
 // A move being shown in motion: from where, to where, how far along.
@@ -49,6 +64,9 @@ struct MoveAnimation {
 struct BoardUi {
   std::optional<Cell> selected;  // a piece picked up, to be moved by the next click
   std::optional<Cell> hovered;
+  // The keyboard's cell; for a piece dropped in a column, the column's
+  // landing cell (any of its cells when it is full).
+  std::optional<Cell> cursor;
   std::optional<MoveAnimation> animation;
 };
 
@@ -57,7 +75,9 @@ struct BoardUi {
 BoardScene position_scene(const GameView& position);
 
 // The game in progress with its marks: the last move, the hint, legal
-// targets, the selection, the pointer, the winning line, a piece in flight.
+// targets, the selection, the pointer and the cursor (with a ghost of the
+// move a click there plays, and for a dropped piece its column lit), the
+// winning line, a piece in flight.
 BoardScene make_scene(const GameController& game, const BoardUi& ui);
 
 // What a click on `cell` does for the person to move: a move to play, or a

@@ -1,0 +1,183 @@
+// What the board shows of the game in progress (app/board_scene.h), without
+// GL: the preview of the move under the pointer or the keyboard's cursor (a
+// ghost piece, a lit column for a dropped piece), the cursor, the last move
+// and the winning line's ends. A scripted engine stands in for the AI.
+
+#include "app/board_scene.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "scripted_engine.h"
+
+namespace arcade::app {
+namespace {
+
+class BoardSceneTest : public ::testing::Test {
+ protected:
+  // A game of two people after `moves`.
+  void start(const char* game, std::vector<const char*> moves, const char* position = "startpos") {
+    controller.set_side(1, {false, 3});
+    ASSERT_FALSE(controller.new_game(game, position));
+    for (const char* move : moves) ASSERT_FALSE(controller.play(move)) << move;
+  }
+  BoardScene scene() const { return make_scene(controller, ui); }
+
+  // The cells that carry `mark`.
+  static std::vector<Cell> marked(const BoardScene& s, int mark) {
+    std::vector<Cell> cells;
+    for (int row = 0; row < s.rows; ++row)
+      for (int col = 0; col < s.cols; ++col)
+        if (s.marks[s.index({col, row})] & mark) cells.push_back({col, row});
+    return cells;
+  }
+  // The cells with a ghost piece.
+  static std::vector<Cell> ghosts(const BoardScene& s) {
+    std::vector<Cell> cells;
+    for (int row = 0; row < s.rows; ++row)
+      for (int col = 0; col < s.cols; ++col)
+        if (s.ghosts[s.index({col, row})] != Piece::kNone) cells.push_back({col, row});
+    return cells;
+  }
+  static std::vector<Cell> column(int col, int rows) {
+    std::vector<Cell> cells;
+    for (int row = 0; row < rows; ++row) cells.push_back({col, row});
+    return cells;
+  }
+
+  ScriptedEngine engine;
+  GameController controller{engine};
+  BoardUi ui;
+};
+
+TEST_F(BoardSceneTest, ConnectFourHoverLightsTheColumnAndGhostsTheLandingDisc) {
+  start("connect4", {"4"});
+  ui.hovered = Cell{3, 4};
+  BoardScene s = scene();
+  EXPECT_EQ(marked(s, kLitColumn), column(3, 6));
+  ASSERT_EQ(ghosts(s), std::vector<Cell>{(Cell{3, 1})}) << "where the disc would land";
+  EXPECT_EQ(s.ghost({3, 1}), Piece::kSecondSide) << "the mover's disc";
+  EXPECT_EQ(marked(s, kHovered), std::vector<Cell>{(Cell{3, 4})});
+  EXPECT_EQ(s.piece({3, 1}), Piece::kNone) << "a ghost is no piece";
+}
+
+TEST_F(BoardSceneTest, ConnectFourFullColumnHasNoPreview) {
+  start("connect4", {"4", "4", "4", "4", "4", "4"});
+  ui.hovered = Cell{3, 2};
+  const BoardScene s = scene();
+  EXPECT_TRUE(marked(s, kLitColumn).empty());
+  EXPECT_TRUE(ghosts(s).empty());
+}
+
+TEST_F(BoardSceneTest, TheCursorMarksItsCellAndPreviewsAsTheHoverDoes) {
+  start("connect4", {"4", "4", "4", "4", "4", "4"});
+  ui.cursor = Cell{5, 0};  // a column's landing cell
+  ui.hovered = Cell{0, 3};
+  BoardScene s = scene();
+  EXPECT_EQ(marked(s, kCursor), std::vector<Cell>{(Cell{5, 0})});
+  std::vector<Cell> lit = column(0, 6), five = column(5, 6);
+  lit.insert(lit.end(), five.begin(), five.end());
+  std::sort(lit.begin(), lit.end(),
+            [](Cell a, Cell b) { return a.row != b.row ? a.row < b.row : a.col < b.col; });
+  EXPECT_EQ(marked(s, kLitColumn), lit) << "the pointer's column and the cursor's";
+  EXPECT_EQ(ghosts(s), (std::vector<Cell>{{0, 0}, {5, 0}}));
+  // On a full column: the cursor only.
+  ui = {};
+  ui.cursor = Cell{3, 5};
+  s = scene();
+  EXPECT_EQ(marked(s, kCursor), std::vector<Cell>{(Cell{3, 5})});
+  EXPECT_TRUE(marked(s, kLitColumn).empty());
+  EXPECT_TRUE(ghosts(s).empty());
+}
+
+TEST_F(BoardSceneTest, TicTacToeGhostsTheMoversMarkOnAnEmptySquareOnly) {
+  start("tictactoe", {"b2"});
+  ui.hovered = Cell{0, 0};
+  BoardScene s = scene();
+  EXPECT_EQ(ghosts(s), std::vector<Cell>{(Cell{0, 0})});
+  EXPECT_EQ(s.ghost({0, 0}), Piece::kSecondSide) << "O to move";
+  EXPECT_TRUE(marked(s, kLitColumn).empty()) << "no columns here";
+  ui.hovered = Cell{1, 1};  // X's square
+  EXPECT_TRUE(ghosts(scene()).empty());
+}
+
+TEST_F(BoardSceneTest, NoPreviewWhileTheAiIsToMoveButTheCursorShows) {
+  start("tictactoe", {});
+  controller.set_side(0, {true, 3});  // the AI's turn now
+  ui.hovered = Cell{0, 0};
+  ui.cursor = Cell{2, 2};
+  const BoardScene s = scene();
+  EXPECT_TRUE(ghosts(s).empty());
+  EXPECT_TRUE(marked(s, kLegalTarget).empty());
+  EXPECT_EQ(marked(s, kCursor), std::vector<Cell>{(Cell{2, 2})});
+}
+
+TEST_F(BoardSceneTest, WolfAndSheepGhostsThePieceOnTheTargetUnderThePointer) {
+  start("wolfsheep", {});
+  ui.hovered = Cell{3, 1};  // a target of the sheep, which is picked up for you
+  BoardScene s = scene();
+  EXPECT_EQ(ghosts(s), std::vector<Cell>{(Cell{3, 1})});
+  EXPECT_EQ(s.ghost({3, 1}), Piece::kFirstSide);
+  EXPECT_TRUE(s.mark({3, 1}) & kLegalTarget) << "targets stay marked";
+  ui.hovered = Cell{3, 3};  // not a target
+  EXPECT_TRUE(ghosts(scene()).empty());
+}
+
+TEST_F(BoardSceneTest, APieceMovedMarksBothItsSquares) {
+  start("wolfsheep", {"e1d2"});
+  EXPECT_EQ(marked(scene(), kLastMove), (std::vector<Cell>{{4, 0}, {3, 1}}));
+  start("connect4", {"4", "4"});
+  EXPECT_EQ(marked(scene(), kLastMove), std::vector<Cell>{(Cell{3, 1})}) << "a disc: its cell";
+}
+
+TEST_F(BoardSceneTest, TheWinningLineRunsFromItsFirstCellToItsLast) {
+  start("tictactoe", {"a1", "a2", "b2", "a3", "c3"});
+  BoardScene s = scene();
+  ASSERT_TRUE(s.win_line);
+  EXPECT_EQ((*s.win_line)[0], (Cell{0, 0}));
+  EXPECT_EQ((*s.win_line)[1], (Cell{2, 2}));
+  EXPECT_FLOAT_EQ(s.win_progress, 1.0f) << "whole: the app animates it";
+  EXPECT_EQ(marked(s, kWinningLine), (std::vector<Cell>{{0, 0}, {1, 1}, {2, 2}}));
+
+  // Connect Four's diagonal.
+  start("connect4", {"1", "2", "2", "3", "3", "4", "3", "4", "4", "7", "4"});
+  s = scene();
+  ASSERT_TRUE(s.win_line);
+  EXPECT_EQ((*s.win_line)[0], (Cell{0, 0}));
+  EXPECT_EQ((*s.win_line)[1], (Cell{3, 3}));
+
+  // Five in a row: the whole run.
+  start("connect4", {"1", "1", "2", "2", "4", "4", "5", "5", "3"});
+  s = scene();
+  ASSERT_TRUE(s.win_line);
+  EXPECT_EQ((*s.win_line)[0], (Cell{0, 0}));
+  EXPECT_EQ((*s.win_line)[1], (Cell{4, 0}));
+}
+
+TEST_F(BoardSceneTest, NoWinningLineWithoutAWinner) {
+  start("tictactoe", {"a1", "a2"});
+  EXPECT_FALSE(scene().win_line);
+  // A draw.
+  start("tictactoe", {"a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"});
+  ASSERT_TRUE(controller.game_over());
+  EXPECT_FALSE(scene().win_line);
+  // A game won without a line.
+  start("wolfsheep", {}, "8/8/8/8/1w3w2/8/1w1w4/2s5 s");
+  ASSERT_EQ(controller.winner(), 1);
+  EXPECT_FALSE(scene().win_line);
+}
+
+TEST_F(BoardSceneTest, AGameSetUpWonShowsItsLine) {
+  start("tictactoe", {}, "xxx/oo./...");
+  const BoardScene s = scene();
+  ASSERT_TRUE(s.win_line);
+  const auto [first, last] = *s.win_line;
+  EXPECT_EQ(first.row, last.row);
+  EXPECT_EQ(first.col, 0);
+  EXPECT_EQ(last.col, 2);
+}
+
+}  // namespace
+}  // namespace arcade::app
