@@ -83,8 +83,13 @@ TEST_F(GameControllerTest, UndoTakesBackToThePersonsTurn) {
   game.update();
   game.undo();
   EXPECT_TRUE(game.moves().empty());
+  // Redo mirrors undo: back to the person's turn, with the AI's recorded
+  // reply, not a new search.
+  const std::size_t sent = engine.sent.size();
   game.redo();
-  EXPECT_EQ(game.moves(), (std::vector<std::string>{"b2"}));
+  EXPECT_EQ(game.moves(), (std::vector<std::string>{"b2", "a1"}));
+  game.update();
+  EXPECT_EQ(engine.sent.size(), sent);
 }
 
 TEST_F(GameControllerTest, IllegalMovesAndTurnsAreRefused) {
@@ -166,7 +171,7 @@ TEST_F(GameControllerTest, ARootMovesScoreLineIsNotTheSearchsThinking) {
   EXPECT_EQ(game.thinking().score, (EngineScore{EngineScore::Kind::kHeuristic, -3}));
 }
 
-TEST_F(GameControllerTest, GoToStepsThroughTheWholeLineAndPausesTheAI) {
+TEST_F(GameControllerTest, GoToStepsThroughTheWholeLineAndTheAIWaits) {
   game.set_side(1, {false, 3});
   for (const char* m : {"b2", "a1", "c3"}) ASSERT_FALSE(game.play(m));
   game.go_to(1);
@@ -177,9 +182,18 @@ TEST_F(GameControllerTest, GoToStepsThroughTheWholeLineAndPausesTheAI) {
   EXPECT_TRUE(game.redo_moves().empty());
   game.go_to(7);  // beyond the line: nothing changes
   EXPECT_EQ(game.moves().size(), 3u);
-  // With the AI playing O, a position where O is to move is shown paused.
+  // With the AI playing O, a position where O is to move and its recorded
+  // move waits: the AI does not search (it would drop the rest of the game).
   game.set_side(1, {true, 3});
   game.go_to(1);
+  EXPECT_TRUE(game.waiting_for_redo());
+  EXPECT_FALSE(game.paused());
+  game.update();
+  EXPECT_FALSE(game.ai_thinking());
+  EXPECT_EQ(game.redo_moves(), (std::vector<std::string>{"a1", "c3"}));
+  // At the line's end, where it would play, it is paused.
+  game.go_to(3);
+  EXPECT_FALSE(game.waiting_for_redo());
   EXPECT_TRUE(game.paused());
   game.update();
   EXPECT_FALSE(game.ai_thinking());

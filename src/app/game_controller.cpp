@@ -1,7 +1,9 @@
 #include "app/game_controller.h"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
+#include <string_view>
 
 #include "engine/level.h"
 #include "games/registry.h"
@@ -9,7 +11,9 @@
 namespace arcade::app {
 namespace {
 
-constexpr const char* kSaveHeader = "minimax-arcade-save 1";
+constexpr const char* kSaveHeader = "minimax-arcade-save 2";
+// Version 1 had no kept games; it reads as version 2 without them.
+constexpr const char* kFirstSaveHeader = "minimax-arcade-save 1";
 // A search's time budget: enough for the deep levels, short enough to play.
 constexpr int kMoveTimeMs = 1500;
 // The strongest level answers once it has proven a move, mostly at once (an
@@ -17,62 +21,366 @@ constexpr int kMoveTimeMs = 1500;
 // Connect Four solver needs seconds for, within the ten seconds a player
 // should ever wait. The engine keeps a part of it for a fallback search.
 constexpr int kPerfectMoveTimeMs = 9000;
+// What separates the moves of a link or of a pasted move list.
+constexpr std::string_view kMoveSeparators = " .,\t\r\n";
 
-// The moves of a line in notation read from `start` on, each checked in its
-// position; or the first that is not legal, and why.
-Parsed<std::vector<PlayedMove>> read_line(const GameView& start,
-                                          const std::vector<std::string>& texts) {
-  std::unique_ptr<GameView> position = start.clone();
-  std::vector<PlayedMove> line;
-  for (const std::string& text : texts) {
-    const Parsed<Move> move = position->move_from_text(text);
-    if (!move) return ParseError{"illegal move " + text + ": " + move.error()};
-    line.push_back({*move, position->move_to_text(*move), position->move_cells(*move)});
-    position->play(*move);
+// The parts of `text` between any of `separators`, empty ones left out.
+std::vector<std::string> split_any(std::string_view text, std::string_view separators) {
+  std::vector<std::string> parts;
+  std::size_t at = text.find_first_not_of(separators);
+  while (at != std::string_view::npos) {
+    const std::size_t end = std::min(text.find_first_of(separators, at), text.size());
+    parts.emplace_back(text.substr(at, end - at));
+    at = text.find_first_not_of(separators, end);
   }
-  return line;
+  return parts;
+}
+
+std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string out;
+  for (const std::string& part : parts) out.append(out.empty() ? "" : separator).append(part);
+  return out;
+}
+
+std::vector<std::string> texts(const std::vector<PlayedMove>& moves) {
+  std::vector<std::string> out;
+  for (const PlayedMove& m : moves) out.push_back(m.text);
+  return out;
+}
+
+// The moves undone, the next first (they are kept with the next last).
+std::vector<std::string> redo_texts(const std::vector<PlayedMove>& redo) {
+  std::vector<std::string> out = texts(redo);
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+int winner_of(const GameView& position) {
+  switch (position.outcome()) {
+    case Outcome::kLost:
+      return 1 - position.side_to_move();
+    case Outcome::kWon:
+      return position.side_to_move();
+    default:
+      return -1;
+  }
+}
+
+// Reads the move `text` where `position` stands, plays it there and adds it
+// to `line`; or says why it is not legal (numbered from the game's start).
+std::optional<std::string> read_move(GameView& position, const std::string& text,
+                                     std::vector<PlayedMove>& line) {
+  const Parsed<Move> move = position.move_from_text(text);
+  if (!move)
+    return "move " + std::to_string(line.size() + 1) + " (" + text + ") is not legal in " +
+           std::string(position.title()) + " here: " + move.error();
+  line.push_back({*move, position.move_to_text(*move), position.move_cells(*move)});
+  position.play(*move);
+  return std::nullopt;
+}
+
+// A pasted word that is no move may be moves of one character each, as
+// Connect Four's "4453": reads all of them, or none.
+bool read_characters(std::unique_ptr<GameView>& position, const std::string& word,
+                     std::vector<PlayedMove>& line) {
+  if (word.size() < 2) return false;
+  std::unique_ptr<GameView> tried = position->clone();
+  std::vector<PlayedMove> tried_line = line;
+  for (char c : word)
+    if (read_move(*tried, std::string(1, c), tried_line)) return false;
+  position = std::move(tried);
+  line = std::move(tried_line);
+  return true;
+}
+
+// One game read from text, every part checked: its start, the moves played
+// from there and the moves after them waiting to be redone. With `typed`,
+// a word that is no move may be moves of one character each.
+Parsed<GameState> read_game(const std::string& game, const std::string& start,
+                            const std::vector<std::string>& moves,
+                            const std::vector<std::string>& redo = {}, bool typed = false) {
+  std::unique_ptr<GameView> position = make_game_view(game);
+  if (!position) return ParseError{"unknown game '" + game + "'"};
+  if (auto problem = position->set_position(start)) return ParseError{*problem};
+  GameState state;
+  state.game = game;
+  state.start_text = start;
+  state.start = position->clone();
+  std::vector<PlayedMove> all;
+  for (const std::string& text : moves) {
+    std::optional<std::string> problem = read_move(*position, text, all);
+    if (problem && typed && read_characters(position, text, all)) problem.reset();
+    if (problem) return ParseError{*problem};
+  }
+  state.line = all;
+  state.position = position->clone();
+  for (const std::string& text : redo)
+    if (auto problem = read_move(*position, text, all)) return ParseError{*problem};
+  state.redo.assign(all.rbegin(), all.rend() - static_cast<long>(state.line.size()));
+  return state;
+}
+
+// --- Links: "game=connect4&moves=4.4.5.3" -----------------------------------
+
+constexpr std::array<std::string_view, 5> kLinkKeys = {"game", "start", "position", "moves",
+                                                       "redo"};
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A part of a link as written: '+' for a space, %XX for any byte.
+std::string decoded(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '+') {
+      out += ' ';
+    } else if (text[i] == '%' && i + 2 < text.size() && hex_digit(text[i + 1]) >= 0 &&
+               hex_digit(text[i + 2]) >= 0) {
+      out += static_cast<char>(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2]));
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+// A link's keys and values, each key once and known.
+Parsed<std::map<std::string, std::string>> read_link_values(std::string_view link) {
+  link.remove_prefix(std::min(link.find_first_not_of(" \t\r\n"), link.size()));
+  link.remove_suffix(link.size() - std::min(link.find_last_not_of(" \t\r\n") + 1, link.size()));
+  if (const std::size_t hash = link.find('#'); hash != std::string_view::npos)
+    link.remove_prefix(hash + 1);
+  std::map<std::string, std::string> values;
+  for (const std::string& part : split_any(link, "&")) {
+    const std::size_t equals = part.find('=');
+    const std::string key = decoded(std::string_view(part).substr(0, equals));
+    if (std::find(kLinkKeys.begin(), kLinkKeys.end(), key) == kLinkKeys.end())
+      return ParseError{"unknown key '" + key + "'"};
+    if (equals == std::string::npos) return ParseError{"the key '" + key + "' has no value"};
+    if (!values.emplace(key, decoded(std::string_view(part).substr(equals + 1))).second)
+      return ParseError{"the key '" + key + "' is given twice"};
+  }
+  return values;
+}
+
+// The start a link names, as the protocol writes it: a variant by its name
+// ("start=c1") or a position string ("position=...").
+Parsed<std::string> link_start(const GameView& game,
+                               const std::map<std::string, std::string>& values) {
+  const auto start = values.find("start");
+  const auto position = values.find("position");
+  if (start != values.end() && position != values.end())
+    return ParseError{"a link gives a start or a position, not both"};
+  if (position != values.end()) {
+    if (auto problem = game.clone()->set_position(position->second))
+      return ParseError{"the position is not one of " + std::string(game.title()) + ": " +
+                        *problem};
+    return position->second;
+  }
+  if (start == values.end()) return std::string("startpos");
+  const std::vector<std::string_view> names = game.start_variant_names();
+  const auto name = std::find(names.begin(), names.end(), start->second);
+  if (name == names.end()) {
+    std::string known;
+    for (std::string_view n : names) known.append(known.empty() ? "" : ", ").append(n);
+    return ParseError{"unknown start '" + start->second + "' for " + std::string(game.title()) +
+                      " (" + known + ")"};
+  }
+  return game.start_variant_text(static_cast<std::size_t>(name - names.begin()));
+}
+
+Parsed<GameState> read_link(std::string_view link) {
+  const Parsed<std::map<std::string, std::string>> values = read_link_values(link);
+  if (!values) return ParseError{values.error()};
+  const auto game = values->find("game");
+  if (game == values->end()) return ParseError{"the link names no game (game=...)"};
+  const std::unique_ptr<GameView> view = make_game_view(game->second);
+  if (!view) return ParseError{"unknown game '" + game->second + "'"};
+  const Parsed<std::string> start = link_start(*view, *values);
+  if (!start) return ParseError{start.error()};
+  const auto moves = values->find("moves");
+  const auto redo = values->find("redo");
+  return read_game(game->second, *start,
+                   moves == values->end() ? std::vector<std::string>{}
+                                          : split_any(moves->second, kMoveSeparators),
+                   redo == values->end() ? std::vector<std::string>{}
+                                         : split_any(redo->second, kMoveSeparators));
+}
+
+// A game as a link's fragment; the moves undone with `with_redo`.
+std::string link_fragment(const GameState& state, bool with_redo) {
+  std::string out = "game=" + state.game;
+  const std::vector<std::string_view> variants = state.start->start_variant_names();
+  const std::optional<std::size_t> variant = state.start->start_variant();
+  if (variant && variants.size() > 1) out.append("&start=").append(variants[*variant]);
+  if (!variant) {
+    std::string position = state.start->position_text();
+    std::replace(position.begin(), position.end(), ' ', '+');
+    out += "&position=" + position;
+  }
+  if (!state.line.empty()) out += "&moves=" + joined(texts(state.line), ".");
+  if (with_redo && !state.redo.empty()) out += "&redo=" + joined(redo_texts(state.redo), ".");
+  return out;
+}
+
+// --- The session's score ---------------------------------------------------
+
+void count(SessionScore& score, int winner, const std::array<SideSettings, 2>& sides) {
+  if (sides[0].ai != sides[1].ai) {
+    const int person = sides[0].ai ? 1 : 0;
+    ++(winner < 0         ? score.versus_ai.draws
+       : winner == person ? score.versus_ai.you
+                          : score.versus_ai.ai);
+  } else {
+    ++(winner < 0 ? score.by_side.draws : winner == 0 ? score.by_side.first : score.by_side.second);
+  }
+}
+
+// Counts `state` if it ended with a move played, as played by `sides`.
+void count_if_ended(SessionScore& score, const GameState& state,
+                    const std::array<SideSettings, 2>& sides) {
+  if (!state.line.empty() && state.position->outcome() != Outcome::kOngoing)
+    count(score, winner_of(*state.position), sides);
+}
+
+bool has_moves(const GameState& state) {
+  return !state.line.empty() || !state.redo.empty();
 }
 
 }  // namespace
 
 GameController::GameController(EngineClient& engine) : engine_(engine) {
-  new_game(game_names().front());
+  show(std::move(*read_game(game_names().front(), "startpos", {})));
 }
 
 std::vector<std::string> GameController::moves() const {
-  std::vector<std::string> texts;
-  for (const PlayedMove& m : line_) texts.push_back(m.text);
-  return texts;
+  return texts(board_.line);
 }
+
+std::vector<std::string> GameController::redo_moves() const {
+  return redo_texts(board_.redo);
+}
+
+// --- Games on the board, kept and replaced ---
 
 std::optional<std::string> GameController::new_game(const std::string& game,
                                                     const std::string& start) {
-  std::unique_ptr<GameView> view = make_game_view(game);
-  if (!view) return "unknown game '" + game + "'";
-  if (auto problem = view->set_position(start)) return problem;
-  abandon_searches();
-  game_ = game;
-  start_text_ = start;
-  start_ = std::move(view);
-  set_line({});
-  redo_.clear();
-  engine_error_.clear();
+  Parsed<GameState> fresh = read_game(game, start, {});
+  if (!fresh) return fresh.error();
+  replace_game(std::move(*fresh));
   return std::nullopt;
 }
 
+std::optional<std::string> GameController::switch_game(const std::string& game) {
+  if (game == board_.game) return std::nullopt;
+  std::optional<GameState> next;
+  if (auto kept = kept_.find(game); kept != kept_.end()) {
+    next = std::move(kept->second);
+    kept_.erase(kept);
+  } else {
+    Parsed<GameState> fresh = read_game(game, "startpos", {});
+    if (!fresh) return fresh.error();
+    next = std::move(*fresh);
+  }
+  keep_current();
+  set_previous(std::nullopt);
+  show(std::move(*next));
+  return std::nullopt;
+}
+
+void GameController::rematch() {
+  Parsed<GameState> fresh = read_game(board_.game, board_.start_text, {});
+  if (!fresh) return;  // never: the game's own start
+  replace_game(std::move(*fresh));
+  std::swap(sides_[0], sides_[1]);
+}
+
+void GameController::replace_game(GameState next) {
+  const bool same_game = next.game == board_.game;
+  std::optional<GameState> replaced;
+  if (same_game) {
+    replaced = take_current();
+  } else {
+    keep_current();
+    if (auto kept = kept_.find(next.game); kept != kept_.end()) {
+      replaced = std::move(kept->second);
+      kept_.erase(kept);
+    }
+  }
+  // A game without moves has nothing to bring back: the one before stays.
+  if (replaced && has_moves(*replaced))
+    set_previous(std::move(replaced));
+  else if (!same_game)
+    set_previous(std::nullopt);
+  show(std::move(next));
+}
+
+void GameController::show(GameState next) {
+  abandon_searches();
+  board_ = std::move(next);
+  last_ai_move_.reset();
+  hint_.reset();
+  ai_moved_at_.reset();
+  engine_error_.clear();
+}
+
+GameState GameController::take_current() {
+  GameState current = std::move(board_);
+  current.sides = sides_;
+  return current;
+}
+
+void GameController::keep_current() {
+  const bool fresh = !has_moves(board_) && board_.start_text == "startpos";
+  GameState current = take_current();
+  if (!fresh) kept_.insert_or_assign(current.game, std::move(current));
+}
+
+void GameController::set_previous(std::optional<GameState> replaced) {
+  if (previous_) let_go(*previous_);
+  previous_ = std::move(replaced);
+}
+
+void GameController::let_go(const GameState& gone) {
+  count_if_ended(let_go_[gone.game], gone, gone.sides);
+}
+
+SessionScore GameController::score(const std::string& game) const {
+  SessionScore total;
+  if (auto gone = let_go_.find(game); gone != let_go_.end()) total = gone->second;
+  if (board_.game == game) count_if_ended(total, board_, sides_);
+  if (auto kept = kept_.find(game); kept != kept_.end())
+    count_if_ended(total, kept->second, kept->second.sides);
+  if (previous_ && previous_->game == game) count_if_ended(total, *previous_, previous_->sides);
+  return total;
+}
+
+// --- Moves, undo and redo ---
+
 void GameController::set_line(std::vector<PlayedMove> line) {
   last_ai_move_.reset();
-  position_ = start_->clone();
-  for (const PlayedMove& m : line) position_->play(m.move);
-  line_ = std::move(line);
+  board_.position = board_.start->clone();
+  for (const PlayedMove& m : line) board_.position->play(m.move);
+  board_.line = std::move(line);
   hint_.reset();
+  ai_moved_at_.reset();
 }
 
 void GameController::play_unchecked(Move move) {
-  line_.push_back({move, position_->move_to_text(move), position_->move_cells(move)});
-  position_->play(move);
+  GameView& position = *board_.position;
+  board_.line.push_back({move, position.move_to_text(move), position.move_cells(move)});
+  position.play(move);
   hint_.reset();
-  redo_.clear();
+  // The recorded move played again is the same game: the rest still waits.
+  if (!board_.redo.empty() && board_.redo.back().move == move)
+    board_.redo.pop_back();
+  else
+    board_.redo.clear();
 }
 
 std::optional<std::string> GameController::play(Move move) {
@@ -86,22 +394,29 @@ std::optional<std::string> GameController::play(Move move) {
 }
 
 std::optional<std::string> GameController::play(const std::string& move) {
-  const Parsed<Move> parsed = position_->move_from_text(move);
+  const Parsed<Move> parsed = position().move_from_text(move);
   if (!parsed) return parsed.error();
   return play(*parsed);
 }
 
 int GameController::side_after(std::size_t plies) const {
-  return static_cast<int>((start_->side_to_move() + plies) % 2);
+  return static_cast<int>((board_.start->side_to_move() + plies) % 2);
 }
 
 void GameController::undo() {
-  if (line_.empty()) return;
+  if (board_.line.empty()) {
+    if (!previous_) return;
+    GameState back = std::move(*previous_);
+    previous_.reset();
+    sides_ = back.sides;
+    show(std::move(back));  // the new game goes: it has just been started
+    return;
+  }
   abandon_searches();
-  std::vector<PlayedMove> line = line_;
+  std::vector<PlayedMove> line = board_.line;
   const bool any_person = !sides_[0].ai || !sides_[1].ai;
   do {
-    redo_.push_back(line.back());
+    board_.redo.push_back(line.back());
     line.pop_back();
   } while (any_person && !line.empty() && sides_[side_after(line.size())].ai);
   if (!any_person) paused_ = true;  // else the AI would replay the move at once
@@ -109,29 +424,30 @@ void GameController::undo() {
 }
 
 void GameController::redo() {
-  if (redo_.empty()) return;
+  if (board_.redo.empty()) return;
   abandon_searches();
-  std::vector<PlayedMove> line = line_;
-  line.push_back(redo_.back());
-  redo_.pop_back();
+  std::vector<PlayedMove> line = board_.line;
+  const bool any_person = !sides_[0].ai || !sides_[1].ai;
+  do {
+    line.push_back(board_.redo.back());
+    board_.redo.pop_back();
+  } while (any_person && !board_.redo.empty() && sides_[side_after(line.size())].ai);
   set_line(std::move(line));
 }
 
 void GameController::go_to(std::size_t plies) {
-  std::vector<PlayedMove> whole = line_;
-  whole.insert(whole.end(), redo_.rbegin(), redo_.rend());
-  if (plies > whole.size() || plies == line_.size()) return;
+  std::vector<PlayedMove> whole = board_.line;
+  whole.insert(whole.end(), board_.redo.rbegin(), board_.redo.rend());
+  if (plies > whole.size() || plies == board_.line.size()) return;
   abandon_searches();
-  redo_.assign(whole.rbegin(), whole.rend() - static_cast<long>(plies));
+  board_.redo.assign(whole.rbegin(), whole.rend() - static_cast<long>(plies));
   whole.resize(plies);
   set_line(std::move(whole));
-  if (sides_[side_to_move()].ai && !game_over()) paused_ = true;
+  if (board_.redo.empty() && sides_[side_to_move()].ai && !game_over()) paused_ = true;
 }
 
-std::vector<std::string> GameController::redo_moves() const {
-  std::vector<std::string> texts;
-  for (auto it = redo_.rbegin(); it != redo_.rend(); ++it) texts.push_back(it->text);
-  return texts;
+bool GameController::waiting_for_redo() const {
+  return !board_.redo.empty() && sides_[side_to_move()].ai && !game_over();
 }
 
 void GameController::swap_sides() {
@@ -140,7 +456,7 @@ void GameController::swap_sides() {
 }
 
 void GameController::set_side(int side, SideSettings settings) {
-  if (sides_[side].ai != settings.ai || sides_[side].level != settings.level) abandon_searches();
+  if (sides_[side] != settings) abandon_searches();
   sides_[side] = settings;
 }
 
@@ -149,6 +465,12 @@ void GameController::set_paused(bool paused) {
   paused_ = paused;
 }
 
+int GameController::winner() const {
+  return winner_of(position());
+}
+
+// --- The engine ---
+
 void GameController::request_hint() {
   if (game_over() || hint_request_ || sides_[side_to_move()].ai) return;
   hint_.reset();
@@ -156,25 +478,30 @@ void GameController::request_hint() {
 }
 
 void GameController::move_now() {
-  if (search_request_) engine_.stop();  // its bestmove still arrives and is played
-}
-
-int GameController::winner() const {
-  switch (position_->outcome()) {
-    case Outcome::kLost:
-      return 1 - side_to_move();
-    case Outcome::kWon:
-      return side_to_move();
-    default:
-      return -1;
+  if (search_request_) {
+    engine_.stop();  // its bestmove still arrives and is played
+    return;
   }
+  if (!game_over() && sides_[side_to_move()].ai && !hint_request_ && engine_.ready())
+    start_search(/*hint=*/false);
 }
 
 void GameController::update() {
+  const auto now = std::chrono::steady_clock::now().time_since_epoch();
+  update(std::chrono::duration<double>(now).count());
+}
+
+void GameController::update(double now_seconds) {
+  now_ = now_seconds;
   for (const EngineReply& reply : engine_.poll()) handle(reply);
-  if (!game_over() && !paused_ && sides_[side_to_move()].ai && !search_request_ && !hint_request_ &&
-      engine_.ready())
-    start_search(/*hint=*/false);
+  if (ai_may_search(now_seconds)) start_search(/*hint=*/false);
+}
+
+bool GameController::ai_may_search(double now) const {
+  if (game_over() || paused_ || !sides_[side_to_move()].ai || waiting_for_redo()) return false;
+  if (search_request_ || hint_request_ || !engine_.ready()) return false;
+  const bool ai_against_ai = sides_[0].ai && sides_[1].ai;
+  return !ai_against_ai || !ai_moved_at_ || now >= *ai_moved_at_ + ai_pace_ms_ / 1000.0;
 }
 
 void GameController::abandon_searches() {
@@ -186,14 +513,14 @@ void GameController::abandon_searches() {
 std::string GameController::position_command(std::size_t plies) const {
   std::vector<std::string> played = moves();
   played.resize(std::min(plies, played.size()));
-  return "position " + start_text_ + (played.empty() ? "" : " moves " + join_words(played));
+  return "position " + board_.start_text + (played.empty() ? "" : " moves " + join_words(played));
 }
 
 void GameController::start_search(bool hint) {
   const int level = hint ? kLevelCount : sides_[side_to_move()].level;
   // A new `game` starts a fresh session (and table): only when it changed.
-  if (engine_game_ != game_) engine_.send("game " + game_);
-  engine_game_ = game_;
+  if (engine_game_ != board_.game) engine_.send("game " + board_.game);
+  engine_game_ = board_.game;
   engine_.send("setoption name Level value " + std::to_string(level));
   for (const std::string& option : engine_options_) engine_.send(option);
   engine_.send(position_command());
@@ -220,8 +547,9 @@ void GameController::handle(const EngineReply& reply) {
   if (w[0] != "bestmove" || w.size() < 2) return;
   if (for_hint) {
     hint_request_ = 0;
-    if (const Parsed<Move> hint = position_->move_from_text(w[1]))
-      hint_ = PlayedMove{*hint, position_->move_to_text(*hint), position_->move_cells(*hint)};
+    const GameView& at = position();
+    if (const Parsed<Move> hint = at.move_from_text(w[1]))
+      hint_ = PlayedMove{*hint, at.move_to_text(*hint), at.move_cells(*hint)};
     return;
   }
   search_request_ = 0;
@@ -229,33 +557,67 @@ void GameController::handle(const EngineReply& reply) {
 }
 
 void GameController::take_engine_move(const std::string& text) {
-  const Parsed<Move> move = position_->move_from_text(text);
+  const Parsed<Move> move = position().move_from_text(text);
   if (!move) {
     engine_error_ = "the engine's move: " + move.error();
     return;
   }
   const int mover = side_to_move();
   play_unchecked(*move);
-  last_ai_move_ = AiMove{mover, line_.back().text, thinking_};
+  last_ai_move_ = AiMove{mover, board_.line.back().text, thinking_};
+  ai_moved_at_ = now_;
 }
+
+// --- Links and pasted text ---
+
+std::string GameController::share_fragment() const {
+  return link_fragment(board_, false);
+}
+
+std::optional<std::string> GameController::open_link(const std::string& link) {
+  Parsed<GameState> opened = read_link(link);
+  if (!opened) return opened.error();
+  replace_game(std::move(*opened));
+  return std::nullopt;
+}
+
+std::optional<std::string> GameController::open_text(const std::string& text) {
+  const std::vector<std::string> words = split_any(text, kMoveSeparators);
+  if (words.empty()) return "nothing to open: paste a link, moves or a position";
+  if (text.find("game=") != std::string::npos) return open_link(text);
+  Parsed<GameState> opened = read_game(board_.game, board_.start_text, words, {}, /*typed=*/true);
+  if (!opened) {
+    const std::string trimmed = joined(split_any(text, " \t\r\n"), " ");
+    Parsed<GameState> at = read_game(board_.game, trimmed, {});
+    if (!at)
+      return "not a link, nor moves or a position of " + std::string(start().title()) +
+             ": as moves, " + opened.error() + "; as a position, " + at.error();
+    opened = std::move(at);
+  }
+  replace_game(std::move(*opened));
+  return std::nullopt;
+}
+
+// --- Saving ---
 
 std::string GameController::save() const {
   std::ostringstream out;
-  std::vector<std::string> redo;
-  for (const PlayedMove& m : redo_) redo.push_back(m.text);
-  out << kSaveHeader << "\ngame " << game_ << "\nstart " << start_text_ << "\nmoves "
-      << join_words(moves()) << "\nredo " << join_words(redo) << "\npaused " << paused_ << '\n';
+  out << kSaveHeader << "\ngame " << board_.game << "\nstart " << board_.start_text << "\nmoves "
+      << join_words(moves()) << "\nredo " << join_words(redo_texts(board_.redo)) << "\npaused "
+      << paused_ << '\n';
   for (int s = 0; s < 2; ++s)
     out << "side" << s << ' ' << (sides_[s].ai ? "ai" : "human") << ' ' << sides_[s].level << '\n';
+  for (const auto& [name, kept] : kept_) out << "kept " << link_fragment(kept, true) << '\n';
   return out.str();
 }
 
 std::optional<std::string> GameController::load(const std::string& saved) {
   std::istringstream in(saved);
   std::string line;
-  if (!std::getline(in, line) || line != kSaveHeader) return "not a saved Minimax Arcade game";
+  if (!std::getline(in, line) || (line != kSaveHeader && line != kFirstSaveHeader))
+    return "not a saved Minimax Arcade game";
   std::string game, start = "startpos";
-  std::vector<std::string> moves, redo;
+  std::vector<std::string> moves, redo, kept;
   std::array<SideSettings, 2> sides = sides_;
   bool paused = false;
   while (std::getline(in, line)) {
@@ -272,6 +634,8 @@ std::optional<std::string> GameController::load(const std::string& saved) {
       redo = split_words(value);
     else if (key == "paused")
       paused = value == "1";
+    else if (key == "kept")
+      kept.push_back(value);
     else if (key == "side0" || key == "side1") {
       const std::vector<std::string> w = split_words(value);
       const std::optional<std::uint64_t> level =
@@ -282,23 +646,22 @@ std::optional<std::string> GameController::load(const std::string& saved) {
       return "an unknown line in the saved game: " + line;
     }
   }
-  std::unique_ptr<GameView> start_view = make_game_view(game);
-  if (!start_view) return "the saved game names an unknown game '" + game + "'";
-  if (auto problem = start_view->set_position(start)) return "the saved game: " + *problem;
-  Parsed<std::vector<PlayedMove>> played = read_line(*start_view, moves);
-  if (!played) return "the saved game: " + played.error();
-  // The moves undone, the next to redo last; a bad redo is dropped, the game kept.
-  std::vector<std::string> redone = moves;
-  redone.insert(redone.end(), redo.rbegin(), redo.rend());
-  Parsed<std::vector<PlayedMove>> redo_line = read_line(*start_view, redone);
-  abandon_searches();
-  game_ = game;
-  start_text_ = start;
-  start_ = std::move(start_view);
-  set_line(std::move(*played));
-  redo_.clear();
-  if (redo_line)
-    redo_.assign(redo_line->rbegin(), redo_line->rbegin() + static_cast<long>(redo.size()));
+  Parsed<GameState> restored = read_game(game, start, moves, redo);
+  if (!restored) restored = read_game(game, start, moves);  // a bad redo goes, the game stays
+  if (!restored) return "the saved game: " + restored.error();
+  // Kept games: one that does not read, or that is the game on the board, goes.
+  std::map<std::string, GameState> kept_games;
+  for (const std::string& fragment : kept) {
+    Parsed<GameState> k = read_link(fragment);
+    if (!k || k->game == game) continue;
+    (*k).sides = sides;
+    kept_games.emplace(k->game, std::move(*k));
+  }
+  let_go(take_current());
+  for (const auto& [name, gone] : kept_) let_go(gone);
+  set_previous(std::nullopt);
+  kept_ = std::move(kept_games);
+  show(std::move(*restored));
   sides_ = sides;
   paused_ = paused;
   return std::nullopt;

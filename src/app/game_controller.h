@@ -6,17 +6,55 @@
 //
 // It holds the game through GameView (games/game_view.h): typed positions and
 // moves, whatever the game. Text is only for the engine's protocol, saved
-// games and the move list: a move's notation is written once, when it is
-// played, and read once, when it comes from the engine or a saved game.
+// games, links and the move list: a move's notation is written once, when it
+// is played, and read once, when it comes from the engine, a saved game or a
+// link.
 //
 // The engine is asked for a move whenever the side to move is the AI (and AI
 // against AI is not paused). Anything that changes the position (a move,
 // undo, redo, new game, swapping sides) abandons the running search first:
 // its replies carry its request number and are dropped, so a stale answer
 // never lands on the board.
+//
+// The rules a player relies on, and why:
+//
+// - Undo and redo are mirrors. Undo takes moves back to the last position
+//   where a person is to move; redo replays the recorded moves until a
+//   person is to move again (or none is left). Against the AI that is two
+//   plies each way, so undo, undo, redo, redo gives back the same game.
+//   With the AI on both sides each is one ply, and AI against AI pauses.
+// - The AI never searches over a position whose recorded next move waits to
+//   be redone: a search would play, and a move played clears the redo list,
+//   so the game a player stepped back through would be gone without them
+//   asking. There (after go_to, or when a side was switched to the AI) the
+//   AI waits (waiting_for_redo()): redo() replays the game, move_now() is
+//   the player's explicit "play from here", and the redo moves go when the
+//   AI's move lands. A move equal to the next redo move (anyone's) keeps the
+//   rest of the list: it is the same game.
+// - Nothing is lost by accident. Each game (by name) keeps its game in
+//   progress while another is played (switch_game, a new game or link of
+//   another game), and saves keep them too. A new game, rematch, link or
+//   pasted move list that replaces a game of the same name keeps the one it
+//   replaced (one level): undo with no move to take back brings it back,
+//   sides included (a rematch swapped them). Undone moves of the new game go
+//   with it: it has just been started.
+// - Opening a link or pasted text either works or changes nothing: every
+//   part is read and checked before the board changes.
+// - The session's score counts each finished game once: the games left
+//   finished and let go (a new game, rematch, switch or load replaced the
+//   game they had replaced), plus every finished game still held (the one
+//   on the board, the kept ones, the one a new game replaced), so the score
+//   shows a result at once and undo out of a finished game un-counts it.
+//   Only games that ended with a move played count (a position set up
+//   finished is no game), scored by who played them when they were left.
+//   Not saved: a session's.
+// - AI against AI at a pace (set_ai_pace): the next search starts no sooner
+//   than the pace after the AI's previous move, so that people can follow
+//   the game; move_now() does not wait.
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +69,7 @@ namespace arcade::app {
 struct SideSettings {
   bool ai = false;
   int level = 3;  // 1..kLevelCount (engine/level.h)
+  friend bool operator==(const SideSettings&, const SideSettings&) = default;
 };
 
 // What the AI said in its latest `info` line (depth 0: none yet).
@@ -51,47 +90,121 @@ struct PlayedMove {
   MoveCells cells;   // in the position it was played in
 };
 
+// Finished games of one game this session. A person against the AI counts
+// as the person's result, whichever colour they had; any other match-up
+// (people on both sides, the AI on both) by side.
+struct SessionScore {
+  struct VersusAi {
+    int you = 0;
+    int ai = 0;
+    int draws = 0;
+    friend bool operator==(const VersusAi&, const VersusAi&) = default;
+  };
+  struct BySide {
+    int first = 0;  // side 0, who moves first from the standard start
+    int second = 0;
+    int draws = 0;
+    friend bool operator==(const BySide&, const BySide&) = default;
+  };
+  VersusAi versus_ai;
+  BySide by_side;
+  int games() const {
+    return versus_ai.you + versus_ai.ai + versus_ai.draws + by_side.first + by_side.second +
+           by_side.draws;
+  }
+  friend bool operator==(const SessionScore&, const SessionScore&) = default;
+};
+
+// One game: its start and its moves, played and undone. The controller's
+// own: the game on the board, a kept one, the one a new game replaced.
+struct GameState {
+  std::string game;
+  std::string start_text = "startpos";  // as the protocol writes it
+  std::unique_ptr<GameView> start;
+  std::unique_ptr<GameView> position;  // after `line`
+  std::vector<PlayedMove> line;
+  std::vector<PlayedMove> redo;  // the next move to redo last
+  // Who played it when it was left (the game on the board has the
+  // controller's sides).
+  std::array<SideSettings, 2> sides;
+};
+
 class GameController {
  public:
   explicit GameController(EngineClient& engine);
 
   // --- Commands from the UI. Each returns an error message, or nothing. ---
-  // `start` is "startpos" or a position string of the game.
+  // A fresh game. `start` is "startpos" or a position string of the game.
   std::optional<std::string> new_game(const std::string& game,
                                       const std::string& start = "startpos");
+  // Back to the game `game` kept in progress, or a fresh one.
+  std::optional<std::string> switch_game(const std::string& game);
+  // The same game from the same start, each person on the other side.
+  void rematch();
   std::optional<std::string> play(Move move);                // a person's move
   std::optional<std::string> play(const std::string& move);  // the same, in notation
-  void undo();  // takes back to the last position where a person is to move
+  // Takes back to the last position where a person is to move; with no move
+  // to take back, brings back the game a new game replaced.
+  void undo();
+  // Replays the moves undone until a person is to move again.
   void redo();
   // Shows the position after `plies` moves of the line and its redo moves
   // (the game's whole known line): the moves after it wait to be redone.
-  // Where the AI is to move there, it is paused, so that stepping through a
-  // game never makes it play.
+  // The AI waits there (see above); at the line's end, where it would play,
+  // it is paused, so that stepping through a game never makes it play.
   void go_to(std::size_t plies);
   void swap_sides();
   void set_side(int side, SideSettings settings);
   void set_paused(bool paused);
   void request_hint();
-  void move_now();  // the AI plays its best move so far
+  // The AI plays now: its best move so far while it searches; while it is
+  // paused or waits on a redo move, it searches and plays one move from here.
+  void move_now();
+  // AI against AI: the least time from one move to the next search (0: as
+  // fast as the engine answers).
+  void set_ai_pace(int milliseconds) { ai_pace_ms_ = milliseconds; }
 
   // Call once a frame: reads the engine's replies and starts AI moves.
+  // `now_seconds` is any steady clock (for the pace); update() reads one.
+  void update(double now_seconds);
   void update();
 
+  // --- Links and pasted text. ---
+  // "game=connect4&moves=4.4.5.3": the game's protocol name and the moves
+  // played, in notation, joined by '.'. A game with start variants always
+  // names its variant ("&start=c1"); a start that is no variant is written
+  // as "&position=" and its position string with '+' for spaces. The moves
+  // undone are not shared: a link shows the position on the board.
+  std::string share_fragment() const;
+  // Opens a link's game (the fragment, with or without '#', or a whole URL):
+  // keys game, start (a variant's name) or position, moves, and redo (moves
+  // after them waiting to be redone). It becomes the game on the board; the
+  // one before is kept, as for a new game.
+  std::optional<std::string> open_link(const std::string& link);
+  // What a person pastes: a link (it holds "game="), a move list of this
+  // game from its start (separated by spaces, dots or commas; a word that is
+  // no move is read as moves of one character each, such as Connect Four's
+  // "4453"), or a position string of this game.
+  std::optional<std::string> open_text(const std::string& text);
+
   // --- State for the UI. ---
-  const std::string& game() const { return game_; }
-  const std::string& start_position() const { return start_text_; }
-  const GameView& start() const { return *start_; }
-  const GameView& position() const { return *position_; }  // now
-  const std::vector<PlayedMove>& line() const { return line_; }
+  const std::string& game() const { return board_.game; }
+  const std::string& start_position() const { return board_.start_text; }
+  const GameView& start() const { return *board_.start; }
+  const GameView& position() const { return *board_.position; }  // now
+  const std::vector<PlayedMove>& line() const { return board_.line; }
   std::vector<std::string> moves() const;  // the line in notation
-  bool can_undo() const { return !line_.empty(); }
-  bool can_redo() const { return !redo_.empty(); }
+  bool can_undo() const { return !board_.line.empty() || previous_.has_value(); }
+  bool can_redo() const { return !board_.redo.empty(); }
   // The moves undone, the next one first.
   std::vector<std::string> redo_moves() const;
-  std::vector<Move> legal_moves() const { return position_->legal_moves(); }
-  int side_to_move() const { return position_->side_to_move(); }  // 0 moves first
+  std::vector<Move> legal_moves() const { return position().legal_moves(); }
+  int side_to_move() const { return position().side_to_move(); }  // 0 moves first
   const SideSettings& side(int s) const { return sides_[s]; }
   bool paused() const { return paused_; }
+  // The AI is to move where a recorded move waits to be redone: it does not
+  // search (see above).
+  bool waiting_for_redo() const;
   bool ai_thinking() const { return search_request_ != 0; }
   bool hint_pending() const { return hint_request_ != 0; }
   // The suggested move, once known.
@@ -99,11 +212,14 @@ class GameController {
   const Thinking& thinking() const { return thinking_; }
   // The last move if the AI played it (nothing after undo, redo or a new game).
   const std::optional<AiMove>& last_ai_move() const { return last_ai_move_; }
-  bool game_over() const { return position_->outcome() != Outcome::kOngoing; }
+  bool game_over() const { return position().outcome() != Outcome::kOngoing; }
   // 0 or 1 for the winner, -1 for a draw or a game in progress.
   int winner() const;
   // The last message of a failed engine request (an `error` line), if any.
   const std::string& engine_error() const { return engine_error_; }
+  // This session's finished games of `game`, or of the game on the board.
+  SessionScore score(const std::string& game) const;
+  SessionScore score() const { return score(game()); }
 
   // Option lines sent before every search (the heuristic's weights), so
   // that the AI plays with them.
@@ -111,12 +227,17 @@ class GameController {
 
   // The protocol's `position` command for the position on the board, or
   // for the one after the line's first `plies` moves.
-  std::string position_command() const { return position_command(line_.size()); }
+  std::string position_command() const { return position_command(line().size()); }
   std::string position_command(std::size_t plies) const;
 
-  // --- Saving: the whole game and settings as text, and back. ---
+  // --- Saving: the games and settings as text, and back. ---
+  // "minimax-arcade-save 2": the lines of version 1 (the game on the board,
+  // its start, moves, redo moves, pause and sides), then a line
+  // "kept <link fragment with redo>" for each game kept in progress.
   std::string save() const;
-  // Restores a saved game; on an error (corrupt, foreign, illegal) nothing changes.
+  // Restores a saved game (version 1 or 2); on an error (corrupt, foreign,
+  // illegal) nothing changes. A kept game that does not read is dropped,
+  // never the game on the board.
   std::optional<std::string> load(const std::string& saved);
 
  private:
@@ -126,20 +247,33 @@ class GameController {
   // played in their positions.
   void set_line(std::vector<PlayedMove> line);
   void play_unchecked(Move move);
+  // Puts `next` on the board, the game on it kept as a new game keeps it.
+  void replace_game(GameState next);
+  // Puts `next` on the board; the game on it is the caller's to keep.
+  void show(GameState next);
+  // Keeps the game on the board under its name (nothing for an empty one).
+  void keep_current();
+  // What was on the board, for keeping: it leaves with the sides now.
+  GameState take_current();
+  void set_previous(std::optional<GameState> replaced);
+  // A game that goes for good: counted if it ended.
+  void let_go(const GameState& gone);
+  bool ai_may_search(double now) const;
   void abandon_searches();
   void start_search(bool hint);
   void handle(const EngineReply& reply);
   void take_engine_move(const std::string& text);
 
   EngineClient& engine_;
-  std::string game_;
-  std::string start_text_ = "startpos";
-  std::unique_ptr<GameView> start_;
-  std::unique_ptr<GameView> position_;
-  std::vector<PlayedMove> line_;
-  std::vector<PlayedMove> redo_;  // the next move to redo last
+  GameState board_;                             // the game on the board
+  std::map<std::string, GameState> kept_;       // games in progress, by name
+  std::optional<GameState> previous_;           // the game a new game replaced
+  std::map<std::string, SessionScore> let_go_;  // finished games gone
   std::array<SideSettings, 2> sides_{SideSettings{false, 3}, SideSettings{true, 3}};
   bool paused_ = false;
+  int ai_pace_ms_ = 0;
+  double now_ = 0;
+  std::optional<double> ai_moved_at_;  // when the AI's last move landed
   std::uint64_t search_request_ = 0;
   std::uint64_t hint_request_ = 0;
   std::optional<PlayedMove> hint_;

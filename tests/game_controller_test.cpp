@@ -1,0 +1,508 @@
+// The game in progress as a player expects it (app/game_controller.h): redo
+// replays the recorded game, nothing is lost by switching games or starting a
+// new one, rematches and the session's score, the AI's pace against itself,
+// share links and pasted text. A scripted engine answers when a test says so.
+
+#include "app/game_controller.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "scripted_engine.h"
+
+namespace arcade::app {
+namespace {
+
+using Moves = std::vector<std::string>;
+using VersusAi = SessionScore::VersusAi;
+using BySide = SessionScore::BySide;
+
+// Wolf and Sheep with the sheep on c1 (variant 1 of a1, c1, e1, g1).
+constexpr const char* kSheepOnC1 = "1w1w1w1w/8/8/8/8/8/8/2s5 s";
+
+class GameSessionTest : public ::testing::Test {
+ protected:
+  // The AI, already asked or asked now, answers with `move`.
+  void ai_plays(const std::string& move) {
+    game.update();
+    ASSERT_TRUE(game.ai_thinking()) << "the AI should be searching before " << move;
+    engine.reply(engine.last_request, "bestmove " + move);
+    game.update();
+    ASSERT_EQ(game.moves().back(), move);
+  }
+  void play(const std::vector<std::string>& moves) {
+    for (const std::string& m : moves) ASSERT_FALSE(game.play(m)) << m;
+  }
+  void people_on_both_sides() {
+    game.set_side(0, {false, 3});
+    game.set_side(1, {false, 3});
+  }
+  long searches() const {
+    return std::count_if(engine.sent.begin(), engine.sent.end(),
+                         [](const std::string& line) { return line.rfind("go ", 0) == 0; });
+  }
+  bool sent(const std::string& line) const {
+    return std::find(engine.sent.begin(), engine.sent.end(), line) != engine.sent.end();
+  }
+
+  ScriptedEngine engine;
+  GameController game{engine};  // a person plays X, the AI O
+};
+
+// --- Redo replays the recorded game ------------------------------------------
+
+TEST_F(GameSessionTest, RedoMirrorsUndoAndReplaysTheAIsRecordedMoves) {
+  play({"b2"});
+  ai_plays("a1");
+  play({"c3"});
+  ai_plays("c1");
+  const long before = searches();
+  game.undo();  // back to X's turn: c1 and c3
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  game.undo();
+  EXPECT_TRUE(game.moves().empty());
+  EXPECT_EQ(game.redo_moves(), (Moves{"b2", "a1", "c3", "c1"}));
+  game.redo();  // to X's turn again: b2 and the AI's a1
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  EXPECT_EQ(game.redo_moves(), (Moves{"c3", "c1"}));
+  game.update();
+  EXPECT_FALSE(game.ai_thinking());
+  game.redo();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1", "c3", "c1"}));
+  EXPECT_FALSE(game.can_redo());
+  game.update();
+  EXPECT_EQ(searches(), before) << "the recorded game is replayed, not searched again";
+}
+
+TEST_F(GameSessionTest, AIAgainstAIUndoesAndRedoesOnePlyPaused) {
+  game.set_side(0, {true, 3});
+  ai_plays("b2");
+  ai_plays("a1");
+  game.undo();
+  EXPECT_EQ(game.moves(), (Moves{"b2"}));
+  EXPECT_TRUE(game.paused());
+  game.redo();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  EXPECT_TRUE(game.paused());
+  game.update();
+  EXPECT_FALSE(game.ai_thinking());
+}
+
+// After go_to the AI is to move and its recorded move waits: it does not
+// search until the player says "play from here" (move now).
+TEST_F(GameSessionTest, TheAIWaitsOnARecordedMoveUntilToldToPlayFromHere) {
+  play({"b2"});
+  ai_plays("a1");
+  play({"c3"});
+  ai_plays("c1");
+  game.go_to(1);
+  EXPECT_TRUE(game.waiting_for_redo());
+  game.update();
+  EXPECT_FALSE(game.ai_thinking());
+  EXPECT_EQ(game.redo_moves(), (Moves{"a1", "c3", "c1"}));
+  game.move_now();
+  ASSERT_TRUE(game.ai_thinking());
+  EXPECT_EQ(engine.sent[engine.sent.size() - 2], "position startpos moves b2");
+  EXPECT_EQ(game.redo_moves().size(), 3u) << "kept until the AI's move lands";
+  engine.reply(engine.last_request, "bestmove a3");
+  game.update();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a3"}));
+  EXPECT_FALSE(game.can_redo()) << "a new move: the old game's moves go";
+}
+
+TEST_F(GameSessionTest, TheRecordedMovePlayedAgainKeepsTheRestOfTheGame) {
+  play({"b2"});
+  ai_plays("a1");
+  play({"c3"});
+  ai_plays("c1");
+  game.go_to(1);
+  game.move_now();
+  engine.reply(engine.last_request, "bestmove a1");  // the AI finds the same move
+  game.update();
+  EXPECT_EQ(game.redo_moves(), (Moves{"c3", "c1"}));
+  people_on_both_sides();
+  game.go_to(0);
+  play({"b2"});  // a person's too
+  EXPECT_EQ(game.redo_moves(), (Moves{"a1", "c3", "c1"}));
+  play({"c2"});
+  EXPECT_FALSE(game.can_redo());
+}
+
+TEST_F(GameSessionTest, ASideSwitchedToTheAIDoesNotPlayOverTheRedoMoves) {
+  people_on_both_sides();
+  play({"b2", "a1", "c3"});
+  game.undo();
+  game.undo();
+  EXPECT_EQ(game.redo_moves(), (Moves{"a1", "c3"}));
+  game.set_side(1, {true, 3});  // O, to move, becomes the AI
+  game.update();
+  EXPECT_FALSE(game.ai_thinking());
+  EXPECT_TRUE(game.waiting_for_redo());
+  game.redo();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  EXPECT_EQ(game.redo_moves(), (Moves{"c3"}));
+}
+
+// --- Nothing lost by accident ------------------------------------------------
+
+TEST_F(GameSessionTest, EachGameIsKeptWhileAnotherIsPlayed) {
+  play({"b2"});
+  ai_plays("a1");
+  ASSERT_FALSE(game.switch_game("connect4"));
+  EXPECT_EQ(game.game(), "connect4");
+  EXPECT_TRUE(game.moves().empty());
+  play({"4"});
+  ai_plays("4");
+  play({"5"});
+  ai_plays("3");
+  game.undo();
+  ASSERT_FALSE(game.new_game("wolfsheep", kSheepOnC1));  // another game keeps the others too
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  ASSERT_FALSE(game.switch_game("connect4"));
+  EXPECT_EQ(game.moves(), (Moves{"4", "4"}));
+  EXPECT_EQ(game.redo_moves(), (Moves{"5", "3"}));
+  ASSERT_FALSE(game.switch_game("wolfsheep"));
+  EXPECT_EQ(game.start().start_variant(), 1u) << "the sheep's start square is kept";
+  EXPECT_EQ(game.switch_game("chess"), "unknown game 'chess'");
+  EXPECT_EQ(game.game(), "wolfsheep");
+}
+
+TEST_F(GameSessionTest, ASearchDoesNotFollowASwitch) {
+  play({"b2"});
+  game.update();
+  const std::uint64_t search = engine.last_request;
+  ASSERT_FALSE(game.switch_game("connect4"));
+  engine.reply(search, "bestmove 1");  // a stale answer, legal in Connect Four
+  game.update();
+  EXPECT_TRUE(game.moves().empty());
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_EQ(game.moves(), (Moves{"b2"}));
+  ai_plays("a1");  // asked again
+}
+
+TEST_F(GameSessionTest, KeptGamesAreSavedAndLoaded) {
+  play({"b2"});
+  ai_plays("a1");
+  ASSERT_FALSE(game.new_game("wolfsheep", kSheepOnC1));
+  play({"c1d2"});
+  ai_plays("b8a7");
+  ASSERT_FALSE(game.switch_game("connect4"));
+  play({"4"});
+  ai_plays("4");
+  game.undo();
+  const std::string saved = game.save();
+  EXPECT_EQ(saved.rfind("minimax-arcade-save 2\n", 0), 0u);
+  EXPECT_NE(saved.find("\nkept game=tictactoe&moves=b2.a1\n"), std::string::npos) << saved;
+  EXPECT_NE(saved.find("\nkept game=wolfsheep&start=c1&moves=c1d2.b8a7\n"), std::string::npos);
+
+  ScriptedEngine other_engine;
+  GameController other(other_engine);
+  ASSERT_FALSE(other.load(saved));
+  EXPECT_EQ(other.save(), saved);
+  EXPECT_EQ(other.game(), "connect4");
+  EXPECT_EQ(other.redo_moves(), (Moves{"4", "4"}));
+  ASSERT_FALSE(other.switch_game("tictactoe"));
+  EXPECT_EQ(other.moves(), (Moves{"b2", "a1"}));
+  ASSERT_FALSE(other.switch_game("wolfsheep"));
+  EXPECT_EQ(other.start().start_variant(), 1u);
+  EXPECT_EQ(other.moves(), (Moves{"c1d2", "b8a7"}));
+}
+
+TEST_F(GameSessionTest, AVersionOneSaveStillLoads) {
+  ASSERT_FALSE(game.load(
+      "minimax-arcade-save 1\ngame wolfsheep\nstart 1w1w1w1w/8/8/8/8/8/8/2s5 s\nmoves c1d2\n"
+      "redo b8a7\npaused 1\nside0 human 3\nside1 ai 4\n"));
+  EXPECT_EQ(game.start().start_variant(), 1u);
+  EXPECT_EQ(game.moves(), (Moves{"c1d2"}));
+  EXPECT_EQ(game.redo_moves(), (Moves{"b8a7"}));
+  EXPECT_TRUE(game.paused());
+  EXPECT_EQ(game.side(1).level, 4);
+}
+
+TEST_F(GameSessionTest, ACorruptKeptGameIsDroppedNeverTheGame) {
+  ASSERT_FALSE(
+      game.load("minimax-arcade-save 2\ngame connect4\nstart startpos\nmoves 4 4\n"
+                "redo \npaused 0\nside0 human 3\nside1 ai 3\n"
+                "kept game=tictactoe&moves=b2.b2\n"
+                "kept game=chess&moves=e2e4\n"
+                "kept nonsense\n"
+                "kept game=connect4&moves=1\n"
+                "kept game=wolfsheep&start=c1&moves=c1d2\n"));
+  EXPECT_EQ(game.moves(), (Moves{"4", "4"}));
+  const std::string saved = game.save();
+  EXPECT_NE(saved.find("\nkept game=wolfsheep&start=c1&moves=c1d2\n"), std::string::npos);
+  EXPECT_EQ(saved.find("kept game=tictactoe"), std::string::npos);
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_TRUE(game.moves().empty());
+}
+
+TEST_F(GameSessionTest, ANewGameCanBeUndone) {
+  EXPECT_FALSE(game.can_undo());
+  play({"b2"});
+  ai_plays("a1");
+  ASSERT_FALSE(game.new_game("tictactoe"));
+  EXPECT_TRUE(game.moves().empty());
+  EXPECT_TRUE(game.can_undo());
+  ASSERT_FALSE(game.new_game("tictactoe"));  // an empty game replaced: the one before stays
+  game.undo();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  game.undo();
+  EXPECT_TRUE(game.moves().empty());
+  EXPECT_FALSE(game.can_undo()) << "one level";
+  EXPECT_EQ(game.redo_moves(), (Moves{"b2", "a1"}));
+}
+
+// --- Rematch and the session's score ----------------------------------------
+
+TEST_F(GameSessionTest, ARematchSwapsTheSidesOnTheSameStart) {
+  ASSERT_FALSE(game.new_game("wolfsheep", kSheepOnC1));
+  play({"c1d2"});
+  ai_plays("b8a7");
+  game.rematch();
+  EXPECT_EQ(game.start().start_variant(), 1u);
+  EXPECT_TRUE(game.moves().empty());
+  EXPECT_TRUE(game.side(0).ai) << "the AI has the sheep now";
+  EXPECT_FALSE(game.side(1).ai);
+  game.update();
+  EXPECT_TRUE(game.ai_thinking());
+  game.undo();  // the rematch taken back: the game and the sides as they were
+  EXPECT_EQ(game.moves(), (Moves{"c1d2", "b8a7"}));
+  EXPECT_FALSE(game.side(0).ai);
+  EXPECT_TRUE(game.side(1).ai);
+}
+
+TEST_F(GameSessionTest, TheScoreCountsEachFinishedGameOnce) {
+  // X (the person) wins on the diagonal a1 b2 c3.
+  play({"a1"});
+  ai_plays("a2");
+  play({"b2"});
+  ai_plays("a3");
+  play({"c3"});
+  ASSERT_EQ(game.winner(), 0);
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 0, 0})) << "shown at once";
+  game.undo();
+  EXPECT_EQ(game.score().games(), 0) << "undone out of its end";
+  game.redo();
+  game.new_game("tictactoe");
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 0, 0}));
+  game.undo();  // the finished game back: still once
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 0, 0}));
+  game.switch_game("connect4");
+  EXPECT_EQ(game.score().games(), 0);
+  EXPECT_EQ(game.score("tictactoe").versus_ai, (VersusAi{1, 0, 0}));
+  game.switch_game("tictactoe");
+  game.rematch();  // the AI plays X now, and wins on the a file
+  ai_plays("a1");
+  play({"b1"});
+  ai_plays("a2");
+  play({"b2"});
+  ai_plays("a3");
+  ASSERT_EQ(game.winner(), 0);
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 1, 0}));
+  game.new_game("tictactoe");
+  ai_plays("c1");  // the new game goes on; both finished games are counted once
+  game.new_game("tictactoe");
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 1, 0}));
+  ASSERT_FALSE(game.load(GameController(engine).save()));  // a load leaves the game
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 1, 0}));
+  EXPECT_EQ(game.score().by_side, (BySide{}));
+}
+
+TEST_F(GameSessionTest, OtherMatchUpsAreScoredBySide) {
+  people_on_both_sides();
+  ASSERT_FALSE(game.new_game("connect4"));
+  play({"1", "2", "1", "2", "1", "2", "1"});  // Red's four in column 1
+  EXPECT_EQ(game.score().by_side, (BySide{1, 0, 0}));
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{}));
+  ASSERT_FALSE(game.new_game("connect4", "1212121"));  // the same four, set up
+  EXPECT_EQ(game.score().by_side, (BySide{1, 0, 0})) << "a game set up finished is no game";
+}
+
+// --- AI against AI at a pace -------------------------------------------------
+
+TEST_F(GameSessionTest, AIAgainstAIWaitsThePaceAfterEachMove) {
+  game.set_side(0, {true, 3});
+  game.set_ai_pace(500);
+  game.update(100.0);
+  ASSERT_TRUE(game.ai_thinking()) << "no move before it: at once";
+  engine.reply(engine.last_request, "bestmove b2");
+  game.update(100.2);
+  EXPECT_EQ(game.moves(), (Moves{"b2"}));
+  EXPECT_FALSE(game.ai_thinking());
+  game.update(100.6);
+  EXPECT_FALSE(game.ai_thinking());
+  game.update(100.71);
+  ASSERT_TRUE(game.ai_thinking());
+  engine.reply(engine.last_request, "bestmove a1");
+  game.update(101.0);
+  game.move_now();  // does not wait
+  ASSERT_TRUE(game.ai_thinking());
+  engine.reply(engine.last_request, "bestmove c3");
+  game.set_ai_pace(0);
+  game.update(101.0);
+  EXPECT_EQ(game.moves().size(), 3u);
+  EXPECT_TRUE(game.ai_thinking()) << "pace 0: as fast as the engine answers";
+}
+
+TEST_F(GameSessionTest, ThePaceIsOnlyForAIAgainstAI) {
+  game.set_ai_pace(5000);
+  play({"b2"});
+  game.update(1.0);
+  EXPECT_TRUE(game.ai_thinking());
+}
+
+// --- Links and pasted text ---------------------------------------------------
+
+TEST_F(GameSessionTest, AShareFragmentNamesTheGameItsStartAndTheMoves) {
+  EXPECT_EQ(game.share_fragment(), "game=tictactoe");
+  people_on_both_sides();
+  ASSERT_FALSE(game.new_game("connect4"));
+  play({"4", "4", "5", "3"});
+  EXPECT_EQ(game.share_fragment(), "game=connect4&moves=4.4.5.3");
+  game.undo();
+  EXPECT_EQ(game.share_fragment(), "game=connect4&moves=4.4.5") << "the position on the board";
+  ASSERT_FALSE(game.new_game("wolfsheep"));
+  EXPECT_EQ(game.share_fragment(), "game=wolfsheep&start=e1");
+  ASSERT_FALSE(game.new_game("wolfsheep", kSheepOnC1));
+  play({"c1d2"});
+  EXPECT_EQ(game.share_fragment(), "game=wolfsheep&start=c1&moves=c1d2");
+  ASSERT_FALSE(game.new_game("wolfsheep", "1w1w1w1w/8/8/8/8/8/3s4/8 w"));
+  EXPECT_EQ(game.share_fragment(), "game=wolfsheep&position=1w1w1w1w/8/8/8/8/8/3s4/8+w");
+}
+
+TEST_F(GameSessionTest, OpenLinkIsTheInverseOfShareFragment) {
+  for (const char* link :
+       {"game=connect4&moves=4.4.5.3", "game=wolfsheep&start=c1&moves=c1d2", "game=tictactoe",
+        "game=wolfsheep&position=1w1w1w1w/8/8/8/8/8/3s4/8+w", "game=wolfsheep&start=a1"}) {
+    ASSERT_FALSE(game.open_link(link)) << link;
+    EXPECT_EQ(game.share_fragment(), link);
+  }
+  ASSERT_FALSE(game.open_link("https://example.org/arcade/index.html#game=connect4&moves=4.4"));
+  EXPECT_EQ(game.moves(), (Moves{"4", "4"}));
+  ASSERT_FALSE(game.open_link("#game=connect4&moves=4.4&redo=5.3"));
+  EXPECT_EQ(game.redo_moves(), (Moves{"5", "3"}));
+  ASSERT_FALSE(
+      game.open_link("game=wolfsheep&position=1w1w1w1w%2F8%2F8%2F8%2F8%2F8%2F3s4%2F8%20w"));
+  EXPECT_EQ(game.start_position(), "1w1w1w1w/8/8/8/8/8/3s4/8 w");
+}
+
+TEST_F(GameSessionTest, AnOpenedLinkKeepsTheGameItReplaces) {
+  play({"b2"});
+  ai_plays("a1");
+  ASSERT_FALSE(game.open_link("game=connect4&moves=4"));
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  ASSERT_FALSE(game.open_link("game=tictactoe&moves=c3"));  // the same game: undo brings it back
+  game.undo();
+  game.undo();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+}
+
+TEST_F(GameSessionTest, ABadLinkSaysWhyAndChangesNothing) {
+  ASSERT_FALSE(game.switch_game("connect4"));
+  play({"4"});
+  ai_plays("4");
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  play({"b2"});
+  ai_plays("a1");
+  play({"c3"});
+  ai_plays("c1");
+  game.undo();
+  ASSERT_FALSE(game.new_game("tictactoe"));
+  game.undo();  // the game back, the new one to undo
+  game.new_game("tictactoe");
+  const std::string before = game.save();
+  const struct {
+    const char* link;
+    const char* error;
+  } bad[] = {
+      {"game=chess", "unknown game 'chess'"},
+      {"game=connect4&moves=4.4.9",
+       "move 3 (9) is not legal in Connect Four here: '9' is not a column (1..7)"},
+      {"game=connect4&moves=1.1.1.1.1.1.1",
+       "move 7 (1) is not legal in Connect Four here: column 1 is full"},
+      {"game=connect4&moves=4&redo=8",
+       "move 2 (8) is not legal in Connect Four here: '8' is not a column (1..7)"},
+      {"game=connect4&x=1", "unknown key 'x'"},
+      {"game=wolfsheep&start=b1", "unknown start 'b1' for Wolf and Sheep (a1, c1, e1, g1)"},
+      {"game=wolfsheep&start=c1&position=1w1w1w1w/8/8/8/8/8/8/2s5+s",
+       "a link gives a start or a position, not both"},
+      {"game=tictactoe&game=connect4", "the key 'game' is given twice"},
+      {"moves=4.4", "the link names no game (game=...)"},
+      {"", "the link names no game (game=...)"},
+      {"game", "the key 'game' has no value"},
+  };
+  for (const auto& [link, error] : bad) {
+    const std::optional<std::string> problem = game.open_link(link);
+    ASSERT_TRUE(problem) << link;
+    EXPECT_EQ(*problem, error);
+    EXPECT_EQ(game.save(), before) << link;
+    EXPECT_TRUE(game.can_undo()) << link;
+  }
+  const std::optional<std::string> problem = game.open_link("game=tictactoe&position=xx");
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(problem->rfind("the position is not one of Tic-tac-toe: ", 0), 0u) << *problem;
+  game.undo();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+  EXPECT_EQ(game.redo_moves(), (Moves{"c3", "c1"}));
+  ASSERT_FALSE(game.switch_game("connect4"));
+  EXPECT_EQ(game.moves(), (Moves{"4", "4"}));
+}
+
+TEST_F(GameSessionTest, PastedTextIsALinkMovesOrAPosition) {
+  people_on_both_sides();
+  ASSERT_FALSE(game.new_game("connect4"));
+  for (const char* moves : {"4453", "4 4 5 3", "4.4,5 3", " 4, 4, 5, 3\n"}) {
+    ASSERT_FALSE(game.open_text(moves)) << moves;
+    EXPECT_EQ(game.moves(), (Moves{"4", "4", "5", "3"})) << moves;
+  }
+  ASSERT_FALSE(game.open_text("......./......./......./......./......./...x..."));
+  EXPECT_TRUE(game.moves().empty());
+  EXPECT_EQ(game.side_to_move(), 1) << "Yellow to move after Red's disc";
+  ASSERT_FALSE(game.open_text("  https://example.org/#game=tictactoe&moves=b2 "));
+  EXPECT_EQ(game.moves(), (Moves{"b2"}));
+  ASSERT_FALSE(game.open_text("b2 a1 c3"));
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1", "c3"}));
+  ASSERT_FALSE(game.new_game("wolfsheep", kSheepOnC1));
+  ASSERT_FALSE(game.open_text("c1d2 b8a7"));  // from the game's own start
+  EXPECT_EQ(game.moves(), (Moves{"c1d2", "b8a7"}));
+  EXPECT_EQ(game.start().start_variant(), 1u);
+}
+
+TEST_F(GameSessionTest, PastedTextThatIsNothingChangesNothing) {
+  play({"b2"});
+  const std::string before = game.save();
+  for (const char* text : {"", "   ", "hello", "b2 b2", "game=chess"}) {
+    const std::optional<std::string> problem = game.open_text(text);
+    ASSERT_TRUE(problem) << text;
+    EXPECT_EQ(game.save(), before);
+  }
+  EXPECT_EQ(game.open_text("hello"),
+            "not a link, nor moves or a position of Tic-tac-toe: as moves, move 1 (hello) is not "
+            "legal in Tic-tac-toe here: 'hello' is not a square (a1..c3); as a position, a "
+            "tic-tac-toe position is three ranks of 'x', 'o' or '.' joined by '/', like "
+            "x.o/.x./..o");
+}
+
+// --- Wolf and Sheep's start after a reload ----------------------------------
+
+TEST_F(GameSessionTest, AWolfAndSheepStartSurvivesAReload) {
+  ASSERT_FALSE(game.new_game("wolfsheep"));
+  const std::vector<std::string_view> names = game.start().start_variant_names();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    ASSERT_FALSE(game.new_game("wolfsheep", game.start().start_variant_text(i)));
+    ScriptedEngine other_engine;
+    GameController reloaded(other_engine);
+    ASSERT_FALSE(reloaded.load(game.save())) << names[i];
+    EXPECT_EQ(reloaded.start().start_variant(), i) << "the start choice shows " << names[i];
+    ASSERT_FALSE(reloaded.new_game(reloaded.game(), reloaded.start_position()));
+    EXPECT_EQ(reloaded.start().start_variant(), i) << "a new game starts on " << names[i];
+  }
+}
+
+}  // namespace
+}  // namespace arcade::app
