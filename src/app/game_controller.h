@@ -40,13 +40,14 @@
 //   with it: it has just been started.
 // - Opening a link or pasted text either works or changes nothing: every
 //   part is read and checked before the board changes.
-// - The session's score counts each finished game once: the games left
-//   finished and let go (a new game, rematch, switch or load replaced the
-//   game they had replaced), plus every finished game still held (the one
-//   on the board, the kept ones, the one a new game replaced), so the score
-//   shows a result at once and undo out of a finished game un-counts it.
+// - The session's score counts each finished game once, wherever it is: on
+//   the board, kept, waiting for undo to bring it back, or gone for good (a
+//   later new game, switch or load let it go). Counting the games held as
+//   they stand, rather than adding each as it is left, shows a result at
+//   once, un-counts a finished game that undo reopens, and never counts a
+//   game twice when it comes back (a loaded game is new to the session).
 //   Only games that ended with a move played count (a position set up
-//   finished is no game), scored by who played them when they were left.
+//   finished is no game); a game left is scored by who played it then.
 //   Not saved: a session's.
 // - AI against AI at a pace (set_ai_pace): the next search starts no sooner
 //   than the pace after the AI's previous move, so that people can follow
