@@ -12,7 +12,9 @@
 #      Debian's Emscripten (emcc 3.1.6) and node-acorn, which emcc's
 #      optimizer needs (both skipped when emsdk is active, EMSDK set). App:
 #      SDL2, OpenGL ES/EGL headers and Mesa (which also runs the app without
-#      a display, SDL_VIDEODRIVER=offscreen), python3 (serves the site).
+#      a display, SDL_VIDEODRIVER=offscreen), python3 (serves the site),
+#      the Inter typeface (fonts-inter) and fontTools (python3-fonttools),
+#      which cuts it down to the characters the app writes.
 #      Browser tests: Chromium, npm.
 #   2. npm packages of package.json (playwright-core, which drives Chromium).
 #   3. Sources of Dear ImGui and SDL2 from Debian's source packages (deb-src),
@@ -67,7 +69,8 @@ wanted_packages() {
   printf '%s\n' "g++ g++" "cmake cmake" "ninja-build ninja" "libgtest-dev" "libgmock-dev" \
     "libbenchmark-dev" "nodejs node" "npm npm" "python3 python3" "xz-utils xz" \
     "libsdl2-dev" "libgles-dev" "libegl-dev" "libgl-dev" "libegl-mesa0" "libgl1-mesa-dri" \
-    "chromium chromium" "glslang-tools glslangValidator" "clang clang++" "libclang-rt-14-dev"
+    "chromium chromium" "glslang-tools glslangValidator" "clang clang++" "libclang-rt-14-dev" \
+    "fonts-inter" "python3-fonttools"
   if [ -z "${EMSDK:-}" ]; then
     printf '%s\n' "emscripten emcc" "node-acorn"
   fi

@@ -31,18 +31,53 @@ std::string search_in_words(const Thinking& t, int side, const GameView& positio
   return text;
 }
 
+// The saved text holds the game (GameController::save) and, on a line of
+// their own, the preferences: "prefs sound 0 motion 1 pace 700".
+constexpr const char* kPrefsKey = "prefs";
+
+std::string prefs_line(const Preferences& p) {
+  return std::string(kPrefsKey) + " sound " + (p.sound ? "1" : "0") + " motion " +
+         (p.reduce_motion ? "1" : "0") + " pace " + std::to_string(p.ai_pace_ms) + "\n";
+}
+
+// Reads the preferences' line out of `saved` (removing it); a bad value
+// keeps its default.
+Preferences take_prefs(std::string& saved, Preferences p) {
+  std::string key = "\n";
+  key.append(kPrefsKey).append(" ");
+  const std::size_t at = saved.find(key);
+  if (at == std::string::npos) return p;
+  const std::size_t end = saved.find('\n', at + 1);
+  const std::vector<std::string> w =
+      split_words(saved.substr(at + key.size(), end - at - key.size()));
+  saved.erase(at + 1, end == std::string::npos ? std::string::npos : end - at);
+  for (std::size_t i = 0; i + 1 < w.size(); i += 2) {
+    if (w[i] == "sound") p.sound = w[i + 1] == "1";
+    if (w[i] == "motion") p.reduce_motion = w[i + 1] == "1";
+    if (w[i] == "pace")
+      p.ai_pace_ms = static_cast<int>(parse_number(w[i + 1], 0, 5000).value_or(p.ai_pace_ms));
+  }
+  return p;
+}
+
 }  // namespace
 
-App::App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine)
+App::App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine,
+         PlatformServices platform)
     : game_(engine),
       storage_(std::move(storage)),
-      make_analysis_engine_(std::move(make_analysis_engine)) {
+      make_analysis_engine_(std::move(make_analysis_engine)),
+      platform_(std::move(platform)) {
   for (const std::string& name : game_names()) games_.push_back(make_game_view(name));
+  prefs_.reduce_motion = platform_.prefers_reduced_motion;
   if (auto saved = storage_.load ? storage_.load() : std::nullopt) {
+    prefs_ = take_prefs(*saved, prefs_);
     if (auto problem = game_.load(*saved))
-      notice_ = "The saved game could not be restored (" + *problem + "); a new game was started.";
+      say("The saved game could not be restored (" + *problem + "); a new game was started.", true);
   }
+  game_.set_ai_pace(prefs_.ai_pace_ms);
   moves_seen_ = game_.moves().size();
+  win_progress_ = end_shown_ = game_.game_over() ? 1.0f : 0.0f;
 }
 
 std::optional<std::string> App::init_graphics(const std::string& glsl_header) {
@@ -85,6 +120,46 @@ std::string App::command(const std::string& line) {
     game_.go_to(*ply);
   } else if (verb == "resume") {
     game_.set_paused(false);
+  } else if (verb == "link" || verb == "open") {
+    // A shared link's fragment, or what a person pasted: on an error the
+    // game stays as it was and the notice says why.
+    const std::string text = line.size() > verb.size() ? line.substr(verb.size() + 1) : "";
+    problem = verb == "link" ? game_.open_link(text) : game_.open_text(text);
+    if (problem) {
+      say((verb == "link" ? "This link cannot be opened: " : "Cannot open that: ") + *problem,
+          true);
+    } else {
+      ui_ = {};
+      end_dismissed_ = false;
+    }
+  } else if (verb == "play") {
+    problem = game_.play(a);
+  } else if (verb == "switch") {
+    if (!make_game_view(a)) return "error unknown game '" + a + "'";
+    choose_game(a);
+  } else if (verb == "rematch") {
+    game_.rematch();
+    ui_ = {};
+  } else if (verb == "dismiss") {
+    end_dismissed_ = true;
+  } else if (verb == "key") {
+    static const std::pair<const char*, Key> kBoardKeys[] = {
+        {"left", Key::kLeft}, {"right", Key::kRight}, {"up", Key::kUp},
+        {"down", Key::kDown}, {"enter", Key::kEnter}, {"escape", Key::kEscape}};
+    const auto it = std::find_if(std::begin(kBoardKeys), std::end(kBoardKeys),
+                                 [&](const auto& k) { return a == k.first; });
+    if (it == std::end(kBoardKeys)) return "error usage: key left|right|up|down|enter|escape";
+    board_key(it->second);
+  } else if (verb == "pref") {
+    const std::optional<std::uint64_t> pace = parse_number(b, 0, 5000);
+    if (a == "sound" && (b == "on" || b == "off"))
+      prefs_.sound = b == "on";
+    else if (a == "motion" && (b == "on" || b == "off"))
+      prefs_.reduce_motion = b == "off";
+    else if (a == "pace" && pace)
+      game_.set_ai_pace(prefs_.ai_pace_ms = static_cast<int>(*pace));
+    else
+      return "error usage: pref sound on|off | pref motion on|off | pref pace MS (0-5000)";
   } else {
     static const std::pair<const char*, char> kKeys[] = {
         {"new", 'n'}, {"undo", 'u'}, {"redo", 'r'}, {"hint", 'h'}, {"swap", 's'}, {"movenow", 'm'}};
@@ -121,6 +196,19 @@ std::string App::state() const {
     for (const MoveScore& m : found->moves)
       out += " " + m.text + ":" + move_score_short_label(m.score);
   out += "\n";
+  out += "position " + game_.position().position_text() + "\n";
+  out += "share " + game_.share_fragment() + "\n";
+  out += "score " + score_text() + "\n";
+  out += "banner " + std::string(game_.game_over() && !end_dismissed_ ? "1" : "0") + "\n";
+  char rect[96];
+  std::snprintf(rect, sizeof rect, "board_rect %.1f %.1f %.1f %.1f\n", board_rect_.x, board_rect_.y,
+                board_rect_.w, board_rect_.h);
+  out += rect;
+  out += "cursor " +
+         (ui_.cursor ? std::to_string(ui_.cursor->col) + " " + std::to_string(ui_.cursor->row)
+                     : std::string()) +
+         "\n";
+  out += prefs_line(prefs_);
   return out + lab_state() + evaluation_state();
 }
 
@@ -131,7 +219,10 @@ std::string App::side_name(int side) const {
 void App::key(char k) {
   switch (k) {
     case 'n':
+      if (!game_.moves().empty() && !game_.game_over())
+        say("A new game. Undo brings the last one back.");
       game_.new_game(game_.game(), game_.start_position());
+      end_dismissed_ = false;
       break;
     case 'u':
       game_.undo();
@@ -163,135 +254,6 @@ void App::key(char k) {
   ui_.selected.reset();
 }
 
-void App::frame(int fb_width, int fb_height, float seconds) {
-  const float dt = std::clamp(seconds - last_seconds_, 0.0f, 0.1f);
-  last_seconds_ = seconds;
-  apply_weights();
-  game_.update();
-  if (analysis_) analysis_->update(game_);
-  if (lab_) lab_->update(dt);
-  boards_.new_frame(seconds);
-  follow_moves(dt);
-
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const bool portrait = display.x < display.y * 0.9f;
-  const float panel_w = portrait ? display.x : std::min(kPanelWidth, display.x * 0.45f);
-  const float panel_h = portrait ? display.y * 0.42f : display.y;
-  ImGui::SetNextWindowPos(portrait ? ImVec2(0, display.y - panel_h) : ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(panel_w, panel_h));
-  ImGui::Begin("Minimax Arcade", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse);
-  controls_panel();
-  ImGui::End();
-
-  const float bx = portrait ? 0 : panel_w, by = 0;
-  const float bw = portrait ? display.x : display.x - panel_w;
-  const float bh = portrait ? display.y - panel_h : display.y;
-  board(bx, by, bw, bh, fb_width, fb_height, seconds);
-  persist();
-}
-
-void App::controls_panel() {
-  game_choice();
-  ImGui::Separator();
-  side_controls(0);
-  side_controls(1);
-  ImGui::Separator();
-  if (ImGui::Button("New game (N)")) key('n');
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!game_.can_undo());
-  if (ImGui::Button("Undo (U)")) key('u');
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!game_.can_redo());
-  if (ImGui::Button("Redo (R)")) key('r');
-  ImGui::EndDisabled();
-  if (ImGui::Button("Hint (H)")) key('h');
-  ImGui::SameLine();
-  if (ImGui::Button("Swap sides (S)")) key('s');
-  if (game_.side(0).ai && game_.side(1).ai) {
-    ImGui::SameLine();
-    if (ImGui::Button(game_.paused() ? "Resume (P)" : "Pause (P)")) key('p');
-  }
-  if (!notice_.empty()) {
-    ImGui::Separator();
-    ImGui::TextWrapped("%s", notice_.c_str());
-    if (ImGui::SmallButton("OK")) notice_.clear();
-  }
-  if (!game_.engine_error().empty()) ImGui::TextWrapped("Engine: %s", game_.engine_error().c_str());
-  ImGui::Separator();
-  lab_section();
-  if (lab_) return;  // the lab's controls take the panel's room
-  analysis_section();
-  move_list();
-}
-
-std::optional<std::string> App::start_new_game(const std::string& game, const std::string& start) {
-  if (auto problem = game_.new_game(game, start)) return problem;
-  ui_ = {};
-  moves_seen_ = 0;
-  return std::nullopt;
-}
-
-void App::game_choice() {
-  const std::string current(game_.position().title());
-  if (ImGui::BeginCombo("Game", current.c_str())) {
-    for (const std::unique_ptr<GameView>& g : games_) {
-      const bool chosen = g->title() == current;
-      if (ImGui::Selectable(std::string(g->title()).c_str(), chosen) && !chosen)
-        start_new_game(std::string(g->name()));
-    }
-    ImGui::EndCombo();
-  }
-  start_choice();
-}
-
-// The game's start variants, when it has more than one (where the sheep starts).
-void App::start_choice() {
-  const GameView& start = game_.start();
-  const std::vector<std::string_view> names = start.start_variant_names();
-  if (names.size() < 2) return;
-  const std::optional<std::size_t> current = start.start_variant();
-  const std::string preview = current ? std::string(names[*current]) : "";
-  if (!ImGui::BeginCombo(std::string(start.start_label()).c_str(), preview.c_str())) return;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (ImGui::Selectable(std::string(names[i]).c_str(), current == i) && current != i)
-      start_new_game(game_.game(), start.start_variant_text(i));
-  }
-  ImGui::EndCombo();
-}
-
-void App::side_controls(int side) {
-  ImGui::PushID(side);
-  SideSettings s = game_.side(side);
-  ImGui::Text("%s", side_name(side).c_str());
-  ImGui::SameLine(90);
-  bool changed = ImGui::RadioButton("Person", !s.ai);
-  if (changed) s.ai = false;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("AI", s.ai)) {
-    s.ai = true;
-    changed = true;
-  }
-  if (s.ai) {
-    const Level& level = kLevels[s.level - 1];
-    ImGui::SetNextItemWidth(150);
-    if (ImGui::BeginCombo("Level", level.name.data())) {
-      for (int l = 1; l <= kLevelCount; ++l) {
-        if (ImGui::Selectable(kLevels[l - 1].name.data(), l == s.level)) {
-          s.level = l;
-          changed = true;
-        }
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", kLevels[l - 1].description.data());
-      }
-      ImGui::EndCombo();
-    }
-    ImGui::TextDisabled("%s", level.description.data());
-  }
-  if (changed) game_.set_side(side, s);
-  ImGui::PopID();
-}
-
 void App::set_analysis_open(bool open) {
   if (!open) {
     if (analysis_) analysis_->stop();
@@ -303,149 +265,47 @@ void App::set_analysis_open(bool open) {
   analysis_ = std::make_unique<Analysis>(*analysis_engine_);
 }
 
-void App::analysis_section() {
-  if (!make_analysis_engine_) return;
-  bool open = analysis_ != nullptr;
-  if (ImGui::Checkbox("Analysis (A)", &open)) set_analysis_open(open);
-  if (!analysis_) {
-    ImGui::Separator();
-    return;
-  }
-  if (std::optional<std::size_t> ply = analysis_panel(*analysis_, game_)) game_.go_to(*ply);
-  int overlay = static_cast<int>(overlay_);
-  ImGui::TextUnformatted("On the board:");
-  ImGui::SameLine();
-  ImGui::RadioButton("scores", &overlay, static_cast<int>(BoardOverlay::kMoveScores));
-  ImGui::SameLine();
-  ImGui::RadioButton("line", &overlay, static_cast<int>(BoardOverlay::kLine));
-  ImGui::SameLine();
-  ImGui::RadioButton("none", &overlay, static_cast<int>(BoardOverlay::kNothing));
-  overlay_ = static_cast<BoardOverlay>(overlay);
-  ImGui::Separator();
-}
-
-// The moves played, then those undone (dimmed); a click shows that position.
-void App::move_list() {
-  ImGui::Text("Moves");
-  ImGui::BeginChild("moves", ImVec2(0, 0), true);
-  std::vector<std::string> moves = game_.moves();
-  const std::size_t played = moves.size();
-  for (const std::string& m : game_.redo_moves()) moves.push_back(m);
-  const float column = ImGui::CalcTextSize("000. ").x;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (i % 2 == 0) {
-      ImGui::TextDisabled("%zu.", i / 2 + 1);
-      ImGui::SameLine(column);
-    } else {
-      ImGui::SameLine(column + 80.0f);
-    }
-    ImGui::PushID(static_cast<int>(i));
-    if (i >= played)
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    if (ImGui::Selectable(moves[i].c_str(), i + 1 == played, 0, ImVec2(70.0f, 0)))
-      game_.go_to(i + 1);
-    if (i >= played) ImGui::PopStyleColor();
-    ImGui::PopID();
-  }
-  if (played != moves_seen_) ImGui::SetScrollHereY(1.0f);
-  ImGui::EndChild();
-}
-
-// One line above the board: the end of the game, who is to move, or what
-// the AI is thinking (figures only once its search has said something).
+// The status in one line, for scripts: the end of the game, or whose turn
+// it is and what the AI's search says.
 std::string App::status_text() const {
-  const GameView& position = game_.position();
-  if (game_.game_over()) return position.end_in_words();
+  if (game_.game_over()) return game_.position().end_in_words();
+  const std::string figures = figures_text();
+  return turn_text() + (figures.empty() ? "." : ": " + figures);
+}
+
+std::string App::turn_text() const {
   const int mover = game_.side_to_move();
-  const SideDescription& side = position.side(mover);
+  const SideDescription& side = game_.position().side(mover);
   const std::string name(side.name);
-  std::string text;
+  if (game_.ai_thinking()) return name + " (AI) " + (side.plural ? "are" : "is") + " thinking";
+  if (game_.side(mover).ai && game_.paused()) return name + " (AI) to move, paused";
+  const bool person_vs_ai = game_.side(0).ai != game_.side(1).ai;
+  return person_vs_ai ? "Your move, " + name : name + " to move";
+}
+
+// What the AI's search says as it goes (once it has said something), or
+// what its last one said, while nothing newer is known; the hint.
+std::string App::figures_text() const {
+  const GameView& position = game_.position();
+  const int mover = game_.side_to_move();
   if (game_.ai_thinking()) {
-    text = name + " (AI) " + (side.plural ? "are" : "is") + " thinking";
     const Thinking& t = game_.thinking();
-    if (t.depth > 0) return text + ": " + search_in_words(t, mover, position);
-    text += "...";
-  } else if (game_.side(mover).ai && game_.paused()) {
-    text = name + " (AI) to move: paused.";
-  } else {
-    text = name + " to move.";
-    if (game_.hint_pending())
-      text += " Looking for a hint...";
-    else if (game_.hint())
-      text += " Hint: " + game_.hint()->text;
+    return t.depth > 0 ? search_in_words(t, mover, position) : "";
   }
-  // What the AI's last search said, while nothing newer is known.
-  if (const std::optional<AiMove>& last = game_.last_ai_move(); last && last->thinking.depth > 0)
-    text.append(" ")
-        .append(position.side(last->side).name)
+  std::string text;
+  if (game_.hint_pending())
+    text = "Looking for a hint...";
+  else if (game_.hint())
+    text = "Hint: " + game_.hint()->text;
+  if (const std::optional<AiMove>& last = game_.last_ai_move(); last && last->thinking.depth > 0) {
+    if (!text.empty()) text += ". ";
+    text.append(position.side(last->side).name)
         .append(" played ")
         .append(last->move)
         .append(": ")
         .append(search_in_words(last->thinking, last->side, position));
+  }
   return text;
-}
-
-void App::status_line() {
-  ImGui::TextUnformatted(status_text().c_str());
-  if (game_.game_over()) return;
-  if (game_.ai_thinking()) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Move now (M)")) key('m');
-  } else if (game_.side(game_.side_to_move()).ai && game_.paused()) {
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Resume")) game_.set_paused(false);
-  }
-}
-
-void App::board(float x, float y, float w, float h, int fb_width, int fb_height, float seconds) {
-  // The status line sits above the board in a borderless window.
-  ImGui::SetNextWindowPos(ImVec2(x, y));
-  ImGui::SetNextWindowSize(ImVec2(w, 0));
-  ImGui::Begin("status", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoFocusOnAppearing);
-  status_line();
-  const float status_h = ImGui::GetWindowHeight();
-  ImGui::End();
-
-  if (lab_) {
-    lab_tree(*lab_, lab_view_, game_.position(), lab_words(), boards_, {x, y + status_h},
-             {x + w, y + h});
-    return;
-  }
-  // The largest board of the game's proportions that fits, centred.
-  const Grid grid = game_.position().board().grid;
-  const float margin = 12.0f;
-  const float avail_w = w - 2 * margin, avail_h = h - status_h - 2 * margin;
-  const float cell = std::max(1.0f, std::min(avail_w / grid.cols, avail_h / grid.rows));
-  const float board_w = cell * grid.cols, board_h = cell * grid.rows;
-  const float left = x + (w - board_w) / 2, top = y + status_h + (h - status_h - board_h) / 2;
-
-  const ImGuiIO& io = ImGui::GetIO();
-  const ImVec2 mouse = io.MousePos;
-  ui_.hovered.reset();
-  if (!io.WantCaptureMouse && mouse.x >= left && mouse.x < left + board_w && mouse.y >= top &&
-      mouse.y < top + board_h) {
-    const Cell c{static_cast<int>((mouse.x - left) / cell),
-                 grid.rows - 1 - static_cast<int>((mouse.y - top) / cell)};
-    ui_.hovered = c;
-    if (ImGui::IsMouseClicked(0)) {
-      const ClickResult r = click(game_, ui_, c);
-      if (r.move) {
-        game_.play(*r.move);
-        ui_.selected.reset();
-      } else {
-        ui_.selected = r.select;
-      }
-    }
-  }
-
-  draw_board(make_scene(game_, ui_), left, top, board_w, board_h, fb_width, fb_height, seconds);
-  if (analysis_ && overlay_ != BoardOverlay::kNothing) {
-    const BoardPlacement placement{left, top, cell, grid.rows};
-    analysis_over_board(*analysis_, game_, placement, overlay_ == BoardOverlay::kLine);
-  }
 }
 
 void App::draw_board(const BoardScene& scene, float left, float top, float w, float h, int fb_width,
@@ -459,26 +319,174 @@ void App::draw_board(const BoardScene& scene, float left, float top, float w, fl
   renderer_.draw(scene, rect, seconds);
 }
 
+bool App::update(float seconds) {
+  dt_ = std::clamp(seconds - last_seconds_, 0.0f, 0.1f);
+  last_seconds_ = seconds_ = seconds;
+  apply_weights();
+  const std::string before = game_.save();
+  game_.update(seconds);
+  if (analysis_) analysis_->update(game_);
+  if (lab_) lab_->update(dt_);
+  follow_moves(dt_);
+  follow_end(dt_);
+  // A search under way changes the status line's figures; an analysis or a
+  // lab run brings lines; animations move. A finished one still needs its
+  // last frame, hence was_busy_.
+  const bool busy = game_.ai_thinking() || game_.hint_pending() ||
+                    (analysis_ && analysis_->searching()) ||
+                    (lab_ && (lab_->running() || lab_->playing())) ||
+                    (ui_.animation && ui_.animation->progress < 1.0f) ||
+                    (game_.game_over() && (win_progress_ < 1.0f || end_shown_ < 1.0f));
+  const bool changed = busy || was_busy_ || game_.save() != before;
+  was_busy_ = busy;
+  return changed;
+}
+
+bool App::wants_redraw() const {
+  // A fading notice, and a hint's pulse for its first seconds.
+  return (!notice_.empty() && !notice_error_ && seconds_ < notice_until_ + 0.5f) ||
+         (game_.hint().has_value() && seconds_ - hint_seen_ < 2.0f);
+}
+
+float App::motion() const {
+  return prefs_.reduce_motion ? 0.0f : 1.0f;
+}
+
 void App::follow_moves(float dt) {
   const std::size_t count = game_.line().size();
   if (count != moves_seen_) {
     // A new move (not an undo) slides or drops into place.
     ui_.animation.reset();
-    if (count == moves_seen_ + 1)
+    if (count == moves_seen_ + 1 && motion() > 0)
       if (auto path = last_move_path(game_)) {
         ui_.animation = *path;
         ui_.animation->progress = 0.0f;
       }
+    if (count == moves_seen_ + 1 && prefs_.sound && platform_.play_sound)
+      platform_.play_sound(Sound::kMove);
     moves_seen_ = count;
     ui_.selected.reset();
   }
   if (ui_.animation && ui_.animation->progress < 1.0f)
     ui_.animation->progress = std::min(1.0f, ui_.animation->progress + dt / kAnimationSeconds);
+  if (game_.hint() && hint_text_ != game_.hint()->text) {
+    hint_text_ = game_.hint()->text;
+    hint_seen_ = seconds_;
+  }
+}
+
+// The end of a game: the winning line draws itself once the last piece has
+// landed, then the banner fades in (at once with reduced motion).
+void App::follow_end(float dt) {
+  if (!game_.game_over()) {
+    win_progress_ = end_shown_ = 0;
+    end_dismissed_ = false;
+    return;
+  }
+  const bool landed = !ui_.animation || ui_.animation->progress >= 1.0f;
+  if (!landed) return;
+  if (win_progress_ == 0 && end_shown_ == 0 && prefs_.sound && platform_.play_sound) {
+    const int winner = game_.winner();
+    const bool person_won = winner >= 0 && !game_.side(winner).ai;
+    platform_.play_sound(winner < 0 ? Sound::kDraw : person_won ? Sound::kWin : Sound::kLoss);
+  }
+  const float step = motion() > 0 ? dt : 1.0f;
+  if (win_progress_ < 1.0f) {
+    win_progress_ = std::min(1.0f, win_progress_ + step / 0.35f);
+    return;
+  }
+  end_shown_ = std::min(1.0f, end_shown_ + step / 0.25f);
+}
+
+void App::say(std::string notice, bool error) {
+  notice_ = std::move(notice);
+  notice_error_ = error;
+  notice_until_ = seconds_ + 4.0f;
+}
+
+std::optional<std::string> App::start_new_game(const std::string& game, const std::string& start) {
+  if (auto problem = game_.new_game(game, start)) return problem;
+  ui_ = {};
+  moves_seen_ = 0;
+  end_dismissed_ = false;
+  return std::nullopt;
+}
+
+void App::choose_game(const std::string& name) {
+  if (name == game_.game()) return;
+  game_.switch_game(name);
+  ui_ = {};
+  moves_seen_ = game_.line().size();
+  win_progress_ = end_shown_ = game_.game_over() ? 1.0f : 0.0f;
+  end_dismissed_ = false;
+}
+
+void App::copy_link() {
+  const std::string fragment = game_.share_fragment();
+  const std::string url = platform_.share_url ? platform_.share_url(fragment) : "#" + fragment;
+  if (platform_.copy_text) platform_.copy_text(url);
+  say("Link copied: " + url);
+}
+
+void App::open_pasted() {
+  if (command("open " + pasted_) == "ok") {
+    say("Opened.");
+    pasted_.clear();
+  }
+}
+
+// The keyboard's cursor: arrows move it over the board (along the columns
+// where pieces drop), Enter plays there as a click would, Escape hides it.
+void App::board_key(Key k) {
+  const BoardLayout& board = game_.position().board();
+  const Grid grid = board.grid;
+  if (k == Key::kEscape) {
+    ui_.cursor.reset();
+    ui_.selected.reset();
+    return;
+  }
+  if (!ui_.cursor) {
+    // The first key shows the cursor in the middle of the board.
+    ui_.cursor =
+        Cell{grid.cols / 2,
+             board.placement == Placement::kDroppedInColumn ? grid.rows - 1 : grid.rows / 2};
+    if (k != Key::kEnter) return;
+  }
+  Cell& c = *ui_.cursor;
+  switch (k) {
+    case Key::kLeft:
+      c.col = std::max(0, c.col - 1);
+      break;
+    case Key::kRight:
+      c.col = std::min(grid.cols - 1, c.col + 1);
+      break;
+    case Key::kUp:
+      c.row = std::min(grid.rows - 1, c.row + 1);
+      break;
+    case Key::kDown:
+      c.row = std::max(0, c.row - 1);
+      break;
+    case Key::kEnter:
+      play_cursor();
+      break;
+    case Key::kEscape:
+      break;
+  }
+}
+
+void App::play_cursor() {
+  const ClickResult r = click(game_, ui_, *ui_.cursor);
+  if (r.move) {
+    game_.play(*r.move);
+    ui_.selected.reset();
+  } else if (r.select) {
+    ui_.selected = r.select;
+  }
 }
 
 void App::persist() {
   if (!storage_.save) return;
-  std::string state = game_.save();
+  std::string state = game_.save() + prefs_line(prefs_);
   if (state == saved_) return;
   saved_ = std::move(state);
   storage_.save(saved_);

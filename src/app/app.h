@@ -18,6 +18,7 @@
 #include "app/imgui_boards.h"
 #include "app/lab.h"
 #include "app/lab_view.h"
+#include "app/theme.h"
 
 namespace arcade::app {
 
@@ -35,18 +36,50 @@ using EngineFactory = std::function<std::unique_ptr<EngineClient>()>;
 // What the analysis panel draws over the board.
 enum class BoardOverlay : int { kMoveScores = 0, kLine = 1, kNothing = 2 };
 
+// Keys that move the board's cursor and play at it.
+enum class Key { kLeft, kRight, kUp, kDown, kEnter, kEscape };
+
+// The player's settings besides the game: kept with the saved game.
+struct Preferences {
+  bool sound = false;          // off by default: a page should not start beeping
+  bool reduce_motion = false;  // pieces jump into place, nothing fades
+  int ai_pace_ms = 700;        // AI against AI: the least time between moves
+};
+
+// The sounds the app makes (when sound is on).
+enum class Sound { kMove, kWin, kLoss, kDraw };
+
+// What the app asks of the platform besides storage; any may be empty.
+struct PlatformServices {
+  std::function<void(const std::string&)> copy_text;         // to the clipboard
+  std::function<std::string(const std::string&)> share_url;  // a fragment to a whole link
+  std::function<void(Sound)> play_sound;
+  bool prefers_reduced_motion = false;  // the system's setting, the default
+};
+
 class App {
  public:
-  App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine = nullptr);
+  App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine = nullptr,
+      PlatformServices platform = {});
 
   // Compiles the board shaders; an error message on failure.
   std::optional<std::string> init_graphics(const std::string& glsl_header);
+  // Reads the engines' replies and moves animations on, before a frame;
+  // whether the screen changes by itself now (an animation, a search under
+  // way): then the next frame must be drawn. Input also asks for frames.
+  bool update(float seconds);
+  // Whether a frame must be drawn although nothing arrived (a timed notice).
+  bool wants_redraw() const;
   // Builds the UI and draws the board, inside an ImGui frame. The framebuffer
   // is `fb_width` x `fb_height` pixels; ImGui's display size is in points.
   void frame(int fb_width, int fb_height, float seconds);
   // A key pressed outside any text field: n new game, u undo, r redo, h hint,
   // s swap sides, p pause, m move now, a analysis on or off, l the lab.
   void key(char k);
+  // The arrows choose a cell (a column where pieces drop), Enter plays it.
+  void board_key(Key k);
+  void set_fonts(const Fonts& fonts) { fonts_ = fonts; }
+  void set_touch(bool touch) { touch_ = touch; }
 
   const GameController& game() const { return game_; }
   // The AI plays both sides of a new game of Connect Four at the first level
@@ -60,7 +93,12 @@ class App {
   //   [ordering on|off] [table on|off] [deepening on|off] [limit K] |
   //   lab step start|back|next|end|N | lab play on|off | lab fold N |
   //   lab select N | lab fit | lab zoom POINTS | lab pan DX DY (a frame) |
-  //   weights PRESET | weight TERM VALUE (the heuristic's, every engine's)
+  //   weights PRESET | weight TERM VALUE (the heuristic's, every engine's) |
+  //   play MOVE (a person's move) | switch GAME (keeps the game left) |
+  //   link FRAGMENT (a shared link) | open TEXT (pasted moves, a position or
+  //   a link) | rematch | dismiss (the end's banner) |
+  //   key left|right|up|down|enter|escape | pref sound|motion on|off |
+  //   pref pace MS
   // Returns "ok" or "error <what was wrong>".
   std::string command(const std::string& line);
   // The state in lines of "key value": the saved game (see
@@ -69,15 +107,45 @@ class App {
   // findings (analysis, analysis_depth, analysis_score, analysis_moves);
   // the lab's (lab, lab_state, lab_nodes, lab_searched, lab_value,
   // lab_step, lab_sentence, lab_counts, lab_drawn); the heuristic at the
-  // board's position (eval_terms name:value:weight..., eval_total).
+  // board's position (eval_terms name:value:weight..., eval_total); the
+  // position string, the share link's fragment, the session's score, the
+  // end's banner shown, the board's rectangle in points (left top width
+  // height), the keyboard's cursor (column row), the preferences.
   std::string state() const;
 
  private:
-  void controls_panel();
+  // The screen's parts (app_layout.cpp), in points.
+  struct Rect {
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  struct Layout {
+    Rect top_bar, board_area, actions, panel;
+    bool phone = false;  // portrait: the board on top, controls below
+  };
+  Layout layout(ImVec2 display) const;
+  void top_bar(const Rect& r);
+  void game_tabs(float width);
+  void settings_popup();
+  void side_panel(const Rect& r, bool phone);
+  void quick_actions(const Rect& r);
+  void players_section();
+  void score_line();
+  void action_buttons();
+  void share_section();
+  void board_area(const Rect& r, int fb_width, int fb_height, float seconds);
+  void heading(const Rect& r);
+  void end_banner(const Rect& board);
+  void notice_toast(const Rect& area);
+  // A button as wide as `width` (0: fits its label); `primary` in the accent
+  // colour; its shortcut in a tooltip where there is a keyboard.
+  bool button(const char* label, float width = 0, bool primary = false,
+              const char* shortcut = nullptr);
+  void piece_icon(int side, float size);
+
   // A new game, its board reset; an error message, and then nothing changes.
   std::optional<std::string> start_new_game(const std::string& game,
                                             const std::string& start = "startpos");
-  void game_choice();
+  void choose_game(const std::string& name);
   void start_choice();
   void side_controls(int side);
   void move_list();
@@ -100,14 +168,23 @@ class App {
   std::string weight_command(const std::vector<std::string>& words);
   std::string evaluation_state() const;
   std::string status_text() const;
-  void status_line();
-  void board(float x, float y, float w, float h, int fb_width, int fb_height, float seconds);
+  std::string turn_text() const;     // the heading: whose turn
+  std::string figures_text() const;  // under it: the search's figures, the hint
+  std::string end_title() const;
+  std::string score_text() const;
+  void board(const Rect& r, int fb_width, int fb_height, float seconds);
   // Draws a scene in a rectangle given in ImGui's points (top left origin).
   void draw_board(const BoardScene& scene, float left, float top, float w, float h, int fb_width,
                   int fb_height, float seconds);
   void follow_moves(float dt);
+  void follow_end(float dt);
+  void play_cursor();
+  void say(std::string notice, bool error = false);
+  void copy_link();
+  void open_pasted();
   void persist();
   std::string side_name(int side) const;
+  float motion() const;  // 0 with reduced motion, else 1
 
   GameController game_;
   std::vector<std::unique_ptr<GameView>> games_;  // every game at its start, for the choice
@@ -125,9 +202,26 @@ class App {
   LabView lab_view_;
   std::map<std::string, std::vector<Score>> weights_;  // by game; absent: the defaults
   std::vector<std::string> weights_applied_;           // the option lines engines have
+  PlatformServices platform_;
+  Preferences prefs_;
+  Fonts fonts_;
+  bool touch_ = false;
   std::string notice_;
+  bool notice_error_ = false;
+  float notice_until_ = 0;  // seconds; a notice that is not an error fades
+  std::string pasted_;      // the share section's text field
+  Rect board_rect_;         // where the main board was drawn last (points)
+  float end_shown_ = 0;     // 0..1: the end of game's banner fading in
+  bool end_dismissed_ = false;
+  float win_progress_ = 0;  // 0..1: the winning line drawing itself
+  float seconds_ = 0;
+  float dt_ = 0;
+  bool was_busy_ = false;
+  std::string hint_text_;  // the hint shown, and since when (it pulses a while)
+  float hint_seen_ = 0;
   std::string saved_;
-  std::size_t moves_seen_ = 0;
+  std::size_t moves_seen_ = 0;    // for the animation of a new move
+  std::size_t moves_listed_ = 0;  // the move list scrolls to a new move
   float last_seconds_ = 0;
 };
 

@@ -84,7 +84,8 @@ void App::run_lab() {
 void App::lab_section() {
   if (!make_analysis_engine_) return;
   bool open = lab_ != nullptr;
-  if (ImGui::Checkbox("Minimax lab (L)", &open)) set_lab_open(open);
+  if (ImGui::Checkbox("Minimax lab", &open)) set_lab_open(open);
+  if (!touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: L");
   if (!lab_) return;
   // A tree is of one position: a move on the board makes it another's.
   if (lab_->has_run() && lab_->position().position != game_.position_command())

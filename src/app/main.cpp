@@ -39,6 +39,7 @@
 #include "app/app.h"
 #include "app/engine_client.h"
 #include "app/gl_window.h"
+#include "app/theme.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #if __has_include("imgui_impl_sdl.h")
@@ -202,12 +203,92 @@ EMSCRIPTEN_KEEPALIVE_EXPORT const char* arcade_state() {
 }
 }
 
-// Everything a frame needs, owned by main() for the app's lifetime.
+// Whether the person uses a touch screen (then controls are thumb-sized and
+// no key hints are shown; the page knows before the first touch), the
+// clipboard, links, sounds and the system's motion setting.
+#ifdef __EMSCRIPTEN__
+// clang-format off
+EM_JS(int, coarse_pointer, (), {
+  return window.matchMedia && window.matchMedia('(pointer: coarse)').matches ? 1 : 0;
+});
+EM_JS(int, reduced_motion, (), {
+  return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0;
+});
+EM_JS(void, copy_to_clipboard, (const char* text), {
+  if (window.arcadeCopyText) window.arcadeCopyText(UTF8ToString(text));
+});
+EM_JS(char*, page_address, (), {
+  const address = window.location.href.split('#')[0];
+  const size = lengthBytesUTF8(address) + 1;
+  const buffer = _malloc(size);
+  stringToUTF8(address, buffer, size);
+  return buffer;
+});
+// Short synthesised tones (Web Audio): nothing to download.
+EM_JS(void, play_tones, (int kind), {
+  try {
+    const context = window.arcadeAudio || (window.arcadeAudio = new AudioContext());
+    const notes = [[660], [523, 659, 784], [392, 330], [440, 440]][kind] || [660];
+    notes.forEach((frequency, i) => {
+      const start = context.currentTime + i * 0.11;
+      const oscillator = context.createOscillator();
+      const gain = context.createGain();
+      oscillator.type = kind === 0 ? 'triangle' : 'sine';
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.18, start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + (kind === 0 ? 0.08 : 0.22));
+      oscillator.connect(gain).connect(context.destination);
+      oscillator.start(start);
+      oscillator.stop(start + 0.25);
+    });
+  } catch (e) {}
+});
+// clang-format on
+bool starts_with_touch() {
+  return coarse_pointer() != 0;
+}
+
+arcade::app::PlatformServices make_platform() {
+  arcade::app::PlatformServices p;
+  p.copy_text = [](const std::string& text) { copy_to_clipboard(text.c_str()); };
+  p.share_url = [](const std::string& fragment) {
+    char* address = page_address();
+    std::string url = std::string(address) + "#" + fragment;
+    free(address);
+    return url;
+  };
+  p.play_sound = [](arcade::app::Sound s) { play_tones(static_cast<int>(s)); };
+  p.prefers_reduced_motion = reduced_motion() != 0;
+  return p;
+}
+#else
+bool starts_with_touch() {
+  return false;
+}
+
+// Natively: the system clipboard; no sounds yet (the web build has them).
+arcade::app::PlatformServices make_platform() {
+  arcade::app::PlatformServices p;
+  p.copy_text = [](const std::string& text) { SDL_SetClipboardText(text.c_str()); };
+  p.share_url = [](const std::string& fragment) { return "index.html#" + fragment; };
+  return p;
+}
+#endif
+
+// Everything a frame needs, owned by main() for the app's lifetime. The app
+// and its engines go before the GL context and SDL (member order: the last
+// declared is destroyed first), so its GL objects are deleted while the
+// context that made them still exists.
 struct AppState {
   arcade::app::GlWindow gl;
   Options options;
-  arcade::app::App* app = nullptr;
-  int frame = 0;
+  std::unique_ptr<arcade::app::EngineClient> engine{};
+  std::unique_ptr<arcade::app::App> app{};
+  std::optional<arcade::app::UiMetrics> metrics{};  // what the fonts and style were made for
+  bool touch = false;
+  int frame = 0;           // frames drawn
+  int frames_to_draw = 2;  // after input, until ImGui has settled
   bool running = true;
   int exit_code = 0;
   std::vector<double> frame_ms{};  // from each frame's start to the next's
@@ -230,32 +311,49 @@ void report_frames(const AppState& app) {
       std::printf("arcade_app: %s\n", line.c_str());
 }
 
-// The app's keyboard shortcuts, when no text field has the keyboard.
+// The app's keyboard: shortcuts and the board's cursor, when no text field
+// has the keyboard.
 void handle_key(AppState& app, const SDL_KeyboardEvent& key) {
-  if (ImGui::GetIO().WantCaptureKeyboard || key.repeat) return;
+  if (ImGui::GetIO().WantTextInput) return;
   const bool ctrl = (key.keysym.mod & (KMOD_CTRL | KMOD_GUI)) != 0;
   const SDL_Keycode code = key.keysym.sym;
+  using arcade::app::Key;
   if (ctrl && code == SDLK_z) return app.app->key('u');
   if (ctrl && code == SDLK_y) return app.app->key('r');
-  if (!ctrl && code >= SDLK_a && code <= SDLK_z) app.app->key(static_cast<char>(code));
+  if (ctrl) return;
+  if (code == SDLK_LEFT) return app.app->board_key(Key::kLeft);
+  if (code == SDLK_RIGHT) return app.app->board_key(Key::kRight);
+  if (code == SDLK_UP) return app.app->board_key(Key::kUp);
+  if (code == SDLK_DOWN) return app.app->board_key(Key::kDown);
+  if (code == SDLK_RETURN || code == SDLK_KP_ENTER || code == SDLK_SPACE)
+    return app.app->board_key(Key::kEnter);
+  if (code == SDLK_ESCAPE) return app.app->board_key(Key::kEscape);
+  if (!key.repeat && code >= SDLK_a && code <= SDLK_z && !ImGui::GetIO().WantCaptureKeyboard)
+    app.app->key(static_cast<char>(code));
 }
 
-void handle_events(AppState& app) {
+// Reads SDL's events; whether there was any (then the screen may change).
+bool handle_events(AppState& app) {
+  bool any = false;
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
+    any = true;
     ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_FINGERDOWN) app.touch = true;
+    if (event.type == SDL_MOUSEMOTION && event.motion.which != SDL_TOUCH_MOUSEID) app.touch = false;
     if (event.type == SDL_KEYDOWN) handle_key(app, event.key);
     const bool closed = event.type == SDL_WINDOWEVENT &&
                         event.window.event == SDL_WINDOWEVENT_CLOSE &&
                         event.window.windowID == SDL_GetWindowID(app.gl.window);
     if (event.type == SDL_QUIT || closed) app.running = false;
   }
+  return any;
 }
 
 // Ends the run after --frames frames, saving the last one if asked.
 void count_frame(AppState& app, int fb_width, int fb_height) {
   ++app.frame;
-  const std::vector<std::string>& moves = app.app->game().moves();
+  const std::vector<std::string> moves = app.app->game().moves();
   if (app.options.moves &&
       (static_cast<int>(moves.size()) >= app.options.moves || app.app->game().game_over())) {
     std::printf("arcade_app: played %zu moves:", moves.size());
@@ -292,27 +390,61 @@ bool run_commands(AppState& app) {
   return true;
 }
 
-void frame(AppState& app) {
-  if (app.frame > 0 && !run_commands(app)) app.running = false;
+// The metrics for the window as it is now: its size in points, its pixel
+// ratio, touch or not.
+arcade::app::UiMetrics current_metrics(const AppState& app) {
+  int window_w = 0, window_h = 0, pixels_w = 0, pixels_h = 0;
+  SDL_GetWindowSize(app.gl.window, &window_w, &window_h);
+  SDL_GL_GetDrawableSize(app.gl.window, &pixels_w, &pixels_h);
+  arcade::app::UiMetrics m;
+  m.pixel_ratio = window_w > 0 ? std::max(1.0f, static_cast<float>(pixels_w) / window_w) : 1.0f;
+  m.scale = arcade::app::ui_scale_for(static_cast<float>(window_w), static_cast<float>(window_h));
+  m.touch = app.touch;
+  return m;
+}
+
+// Rebuilds the fonts and the style when the window's metrics change (another
+// monitor, browser zoom, a resize past a size step, the first touch).
+void follow_metrics(AppState& app) {
+  const arcade::app::UiMetrics m = current_metrics(app);
+  if (m == app.metrics) return;
+  const bool first = !app.metrics;
+  const bool fonts_change =
+      first || m.scale != app.metrics->scale || m.pixel_ratio != app.metrics->pixel_ratio;
+  app.metrics = m;
+  arcade::app::apply_style(m);
+  if (fonts_change) {
+    app.app->set_fonts(arcade::app::load_fonts(m));
+    // The backend uploads the first atlas itself, with its other objects.
+    if (!first) {
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+  }
+  app.app->set_touch(m.touch);
+}
+
+void draw_frame(AppState& app, float seconds) {
   const std::uint64_t now = SDL_GetPerformanceCounter();
   if (app.frame_start)
     app.frame_ms.push_back(1000.0 * static_cast<double>(now - app.frame_start) /
                            static_cast<double>(SDL_GetPerformanceFrequency()));
   app.frame_start = now;
-  handle_events(app);
+  follow_metrics(app);
   // The drawable is in pixels (the window's size times the display's scale).
   int fb_width = 0;
   int fb_height = 0;
   SDL_GL_GetDrawableSize(app.gl.window, &fb_width, &fb_height);
   glViewport(0, 0, fb_width, fb_height);
-  glClearColor(0.09f, 0.11f, 0.15f, 1.0f);
+  const ImVec4 clear = arcade::app::palette::kBackground;
+  glClearColor(clear.x, clear.y, clear.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
 
   // The app draws the board as it builds the UI; ImGui's panels go on top.
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  app.app->frame(fb_width, fb_height, static_cast<float>(SDL_GetTicks64()) / 1000.0f);
+  app.app->frame(fb_width, fb_height, seconds);
   ImGui::Render();
   glViewport(0, 0, fb_width, fb_height);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -320,40 +452,51 @@ void frame(AppState& app) {
   SDL_GL_SwapWindow(app.gl.window);
 }
 
-// The one platform difference. In the browser the page owns the loop: frame()
+// One turn of the loop. A frame is drawn only when something may have
+// changed (input, an engine's reply, an animation, a search under way):
+// an idle page draws nothing and costs next to no processor time (the
+// Dear ImGui wiki's "power save" advice). After input ImGui needs a frame or
+// two to settle (hover states, a click's result), hence frames_to_draw.
+// Runs with --frames draw every turn: tests and benchmarks count frames.
+void tick(AppState& app) {
+  if (app.frame > 0 && !run_commands(app)) app.running = false;
+  const float seconds = static_cast<float>(SDL_GetTicks64()) / 1000.0f;
+  const bool input = handle_events(app);
+  const bool busy = app.app->update(seconds);
+  if (input || busy || app.app->wants_redraw()) app.frames_to_draw = 3;
+  if (app.frames_to_draw == 0 && app.options.frames == 0) return;
+  if (app.frames_to_draw > 0) --app.frames_to_draw;
+  draw_frame(app, seconds);
+}
+
+// The one platform difference. In the browser the page owns the loop: tick()
 // runs once per animation frame, and emscripten_set_main_loop_arg never
 // returns (it unwinds main without destroying its locals, so `app` stays
-// valid). Natively we loop, paced by vsync.
+// valid). Natively we loop, paced by vsync while drawing and by waiting for
+// events while idle (a short timeout, so that engine replies are read).
 void run_main_loop(AppState& app) {
 #ifdef __EMSCRIPTEN__
-  emscripten_set_main_loop_arg([](void* arg) { frame(*static_cast<AppState*>(arg)); }, &app, 0,
+  emscripten_set_main_loop_arg([](void* arg) { tick(*static_cast<AppState*>(arg)); }, &app, 0,
                                true);
 #else
   SDL_GL_SetSwapInterval(1);
-  while (app.running) frame(app);
+  while (app.running) {
+    const int drawn = app.frame;
+    tick(app);
+    if (app.frame == drawn) SDL_WaitEventTimeout(nullptr, 16);
+  }
 #endif
 }
 
-void init_imgui(const arcade::app::GlWindow& gl) {
+void init_imgui(AppState& app) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   // No imgui.ini: on the web there is no file system to keep it in, and
   // natively it would land in whatever directory the app was started from.
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
-  ImGui::StyleColorsDark();
-  // Text as sharp as the board on high-DPI and phone screens: the font is
-  // rasterised at the display's pixel ratio and drawn scaled back down.
-  int window_w = 0, window_h = 0, pixels_w = 0, pixels_h = 0;
-  SDL_GetWindowSize(gl.window, &window_w, &window_h);
-  SDL_GL_GetDrawableSize(gl.window, &pixels_w, &pixels_h);
-  const float ratio = window_w > 0 ? std::max(1.0f, static_cast<float>(pixels_w) / window_w) : 1.0f;
-  ImFontConfig font;
-  font.SizePixels = 13.0f * ratio;
-  io.Fonts->AddFontDefault(&font);
-  io.FontGlobalScale = 1.0f / ratio;
-  ImGui_ImplSDL2_InitForOpenGL(gl.window, gl.context);
-  ImGui_ImplOpenGL3_Init(gl.glsl_version);
+  ImGui_ImplSDL2_InitForOpenGL(app.gl.window, app.gl.context);
+  ImGui_ImplOpenGL3_Init(app.gl.glsl_version);
 }
 
 void shutdown(const arcade::app::GlWindow& gl) {
@@ -388,29 +531,36 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::printf("arcade_app: %s\n", reinterpret_cast<const char*>(glGetString(GL_VERSION)));
-  init_imgui(app.gl);
+  init_imgui(app);
 
   // The engine, and the app around it. A --moves run starts fresh and saves
   // nothing, so a test never touches the player's game.
-  std::unique_ptr<arcade::app::EngineClient> engine = arcade::app::make_engine_client();
+  app.engine = arcade::app::make_engine_client();
   const bool autoplay = app.options.moves > 0 || !app.options.commands.empty();
-  static arcade::app::App the_app(*engine, autoplay ? arcade::app::Storage{} : make_storage(),
-                                  arcade::app::make_engine_client);
-  app.app = &the_app;
-  g_app = &the_app;
-  if (app.options.moves > 0) the_app.play_itself();
+  app.app = std::make_unique<arcade::app::App>(*app.engine,
+                                               autoplay ? arcade::app::Storage{} : make_storage(),
+                                               arcade::app::make_engine_client, make_platform());
+  g_app = app.app.get();
+  app.touch = starts_with_touch();
+  if (app.options.moves > 0) app.app->play_itself();
   if (!run_commands(app)) {
+    app.app.reset();
     shutdown(app.gl);
     return 2;
   }
   // Shader sources carry no #version line: it depends on the context made.
-  if (auto problem = the_app.init_graphics(arcade::app::glsl_header(app.gl))) {
+  if (auto problem = app.app->init_graphics(arcade::app::glsl_header(app.gl))) {
     std::fprintf(stderr, "arcade_app: %s\n", problem->c_str());
+    app.app.reset();
     shutdown(app.gl);
     return 1;
   }
   run_main_loop(app);
   report_frames(app);
+  // The app's GL objects go while their context exists.
+  g_app = nullptr;
+  app.app.reset();
+  app.engine.reset();
   shutdown(app.gl);
   return app.exit_code;
 }

@@ -25,6 +25,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 
+import {AppPage, movesOf} from './app_page.mjs';
 import {bytes, CheckRunner, decodePng, launchChromium, near, serveDirectory, sleep, until} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -41,38 +42,18 @@ const VIEWPORT = {
 const STORAGE_KEY = 'minimax-arcade';         // main.cpp's local storage key
 const SAVE_HEADER = 'minimax-arcade-save 1';  // game_controller.cpp's first line
 
-// What app.cpp's layout gives at VIEWPORT (CSS pixels): the controls panel on
-// the left, then the board area: a status line (one ImGui text line, 13 px
-// font plus 8 px window padding above and below) and the board, centred with
-// a 12 px margin.
-const PANEL_WIDTH = 300;
-const STATUS_HEIGHT = 29;
-const MARGIN = 12;
 // Columns and rows of each game's board.
 const GRIDS = {
   tictactoe: [3, 3],
   connect4: [7, 6],
   wolfsheep: [8, 8]
 };
+// The board area's margin around the board is at least this (app_layout.cpp).
+const MARGIN = 12;
 
-// The board's rectangle for a game: {left, top, width, height, cell}.
-function boardRect(game) {
-  const [cols, rows] = GRIDS[game];
-  const panel = Math.min(PANEL_WIDTH, VIEWPORT.width * 0.45);
-  const areaWidth = VIEWPORT.width - panel;
-  const areaHeight = VIEWPORT.height - STATUS_HEIGHT;
-  const cell = Math.min((areaWidth - 2 * MARGIN) / cols, (areaHeight - 2 * MARGIN) / rows);
-  const width = cell * cols, height = cell * rows;
-  const left = panel + (areaWidth - width) / 2;
-  const top = STATUS_HEIGHT + (areaHeight - height) / 2;
-  return {left, top, width, height, cell};
-}
-
-// The centre of a cell (column from the left, row from the top), in CSS px.
-function cellCentre(game, column, row) {
-  const r = boardRect(game);
-  return {x: r.left + (column + 0.5) * r.cell, y: r.top + (row + 0.5) * r.cell};
-}
+// The centre of a cell (column from the left, row from the top), in CSS px,
+// where the app's layout put the board in its last frame.
+const cellCentre = (app, game, column, row) => app.cellCentre(column, row, ...GRIDS[game]);
 
 // Colours from shaders/board.frag.
 const COLOURS = {
@@ -82,117 +63,12 @@ const COLOURS = {
   lightSquare: bytes([0.92, 0.85, 0.72]),
 };
 
-// Runs in the page: resolves after `count` animation frames.
-function afterFrames(count) {
-  return new Promise((resolve) => {
-    const tick = () => (--count <= 0 ? resolve() : requestAnimationFrame(tick));
-    requestAnimationFrame(tick);
-  });
-}
-
-// "key value" lines into an object; a key without a value maps to ''.
-function parseState(text) {
-  const state = {};
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    const space = line.indexOf(' ');
-    state[space < 0 ? line : line.slice(0, space)] = space < 0 ? '' : line.slice(space + 1);
-  }
-  return state;
-}
-
-const movesOf = (state) => (state.moves ? state.moves.split(' ') : []);
 // The part of the state that the saved game holds.
 const SAVED_KEYS = ['game', 'start', 'moves', 'redo', 'paused', 'side0', 'side1'];
 const savedPart = (state) => Object.fromEntries(SAVED_KEYS.map((key) => [key, state[key]]));
 
 // Console warnings of every page: printed at the end, not failures.
 const warnings = [];
-
-// A page of the app, with the console watched.
-class AppPage {
-  constructor(page) {
-    this.page = page;
-    this.errors = [];  // console errors and uncaught exceptions: each fails a check
-    page.on('pageerror', (error) => this.errors.push(`page error: ${error}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') this.errors.push(`console error: ${message.text()}`);
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    // A request cut short because the page navigated away (a reload while
-    // the engine's worker restarts) is not a failure of the site.
-    page.on('requestfailed', (request) => {
-      const reason = request.failure() ? request.failure().errorText : '';
-      if (reason !== 'net::ERR_ABORTED') {
-        this.errors.push(`request failed: ${request.url()} ${reason}`);
-      }
-    });
-  }
-
-  // Navigates (or reloads) and waits for the app's main(); resolves to the
-  // page's clock (ms since navigation) when it had run.
-  async load(url) {
-    if (url) {
-      await this.page.goto(url);
-    } else {
-      await this.page.reload();
-    }
-    // The page's overlay shows a loading failure (page.js's fail()): stop
-    // waiting then, and say why.
-    const outcome = await this.page.waitForFunction(() => {
-      if (window.Module && window.Module.calledRun) return {ranAt: performance.now()};
-      const panel = document.getElementById('panel');
-      return panel && panel.classList.contains('failed') && {failed: panel.textContent};
-    }, null, {timeout: 30000, polling: 'raf'});
-    const {ranAt, failed} = await outcome.jsonValue();
-    if (failed) throw new Error(`the page failed to load: ${failed.trim().replace(/\s+/g, ' ')}`);
-    return ranAt;
-  }
-
-  async command(line) {
-    const reply = await this.page.evaluate(
-        (text) => Module.ccall('arcade_command', 'string', ['string'], [text]), line);
-    assert.equal(reply, 'ok', `command '${line}'`);
-  }
-
-  async commands(...lines) {
-    for (const line of lines) await this.command(line);
-  }
-
-  async state() {
-    return parseState(
-        await this.page.evaluate(() => Module.ccall('arcade_state', 'string', [], [])));
-  }
-
-  // Waits until `predicate(state)` holds; resolves to that state.
-  waitState(predicate, what, timeoutMs = 10000) {
-    return until(async () => {
-      const state = await this.state();
-      return predicate(state) ? state : null;
-    }, what, timeoutMs);
-  }
-
-  frames(count) { return this.page.evaluate(afterFrames, count); }
-
-  // A click the way a person makes one: the pointer arrives, then a press
-  // and a release a few frames apart, so that ImGui sees each in a frame.
-  async click({x, y}) {
-    await this.page.mouse.move(x, y);
-    await this.frames(2);
-    await this.page.mouse.down();
-    await this.frames(2);
-    await this.page.mouse.up();
-    await this.frames(2);
-  }
-
-  async screenshot(name) {
-    const png = await this.page.screenshot();
-    if (name) writeFileSync(join(artefactDir, name), png);
-    return decodePng(png);
-  }
-
-  assertNoErrors(what) { assert.deepEqual(this.errors, [], `${what}: console or page errors`); }
-}
 
 // Pixels of `shot` inside `rect` (every `step` px): how many are near each
 // colour of `colours` (name -> rgb), how many distinct colours there are, and
@@ -276,7 +152,7 @@ const BOARD_CHECKS = {
 // Until the board area of a fresh Tic-tac-toe game shows its grid; resolves
 // to the page's clock then.
 async function waitForFirstBoard(app) {
-  const rect = boardRect('tictactoe');
+  const rect = await app.boardRect();
   const clip = {x: rect.left, y: rect.top, width: rect.width, height: rect.height};
   return until(async () => {
     const shot = decodePng(await app.page.screenshot({clip}));
@@ -333,14 +209,14 @@ async function checkBoards(app) {
     await app.commands('side 0 person', 'side 1 person', `game ${game}`);
     await app.frames(5);
     const shot = await app.screenshot(`${game}.png`);
-    console.log(`  ${game}: ${BOARD_CHECKS[game](shot, boardRect(game))}`);
+    console.log(`  ${game}: ${BOARD_CHECKS[game](shot, await app.boardRect())}`);
   }
 }
 
 async function checkClickMove(app) {
   await app.commands('game tictactoe', 'side 0 person', 'side 1 ai 3');
   await app.waitState((s) => s.moves === '' && s.thinking === '0', 'a fresh game');
-  await app.click(cellCentre('tictactoe', 1, 1));  // b2
+  await app.click(await cellCentre(app, 'tictactoe', 1, 1));  // b2
   const state =
       await app.waitState((s) => movesOf(s).length === 2, 'the AI to answer the click', 15000);
   assert.equal(movesOf(state)[0], 'b2', `moves '${state.moves}': the click was not b2`);
@@ -379,7 +255,7 @@ const HARD_CONNECT4 = '13577533';
 async function checkUndoDuringSearch(app) {
   await app.commands('side 0 person', 'side 1 ai 5', `game connect4 ${HARD_CONNECT4}`);
   await app.waitState((s) => s.moves === '' && s.thinking === '0', 'a fresh game');
-  await app.click(cellCentre('connect4', 3, 0));  // column 4
+  await app.click(await cellCentre(app, 'connect4', 3, 0));  // column 4
   await app.waitState((s) => movesOf(s).length === 1 && s.thinking === '1', 'the AI to think');
   await app.command('undo');
   // The abandoned search's bestmove may still come: it must be dropped.
@@ -398,7 +274,7 @@ async function checkUndoDuringSearch(app) {
 
 async function checkReload(app) {
   await app.commands('side 0 person', 'side 1 person', 'game connect4');
-  for (const column of [3, 2, 3]) await app.click(cellCentre('connect4', column, 0));
+  for (const column of [3, 2, 3]) await app.click(await cellCentre(app, 'connect4', column, 0));
   await app.command('undo');
   await app.command('side 1 ai 2');  // not its turn: nothing starts
   const before = await app.state();
@@ -426,7 +302,7 @@ async function checkCorruptSave(browser, url) {
     try {
       await context.addInitScript(
           ([key, value]) => localStorage.setItem(key, value), [STORAGE_KEY, saved]);
-      const app = new AppPage(await context.newPage());
+      const app = new AppPage(await context.newPage(), artefactDir, warnings);
       await app.load(url);
       await app.frames(3);
       const state = await app.state();
@@ -456,12 +332,12 @@ const newPhoneContext = (browser) =>
 async function checkPhoneTap(browser, url) {
   const context = await newPhoneContext(browser);
   try {
-    const app = new AppPage(await context.newPage());
+    const app = new AppPage(await context.newPage(), artefactDir, warnings);
     await app.load(url);
     await app.commands('side 1 ai 1', 'game connect4');
     await app.frames(3);
-    const boardTop = STATUS_HEIGHT, boardBottom = PHONE.height * 0.58;
-    await app.page.touchscreen.tap(PHONE.width / 2, (boardTop + boardBottom) / 2);
+    const board = await app.boardRect();
+    await app.page.touchscreen.tap(PHONE.width / 2, board.top + board.height / 2);
     const state = await app.waitState((s) => movesOf(s).length === 2, 'the tap and the answer');
     assert.equal(movesOf(state)[0], '4', 'a tap on the middle column plays 4');
     const canvas = await app.page.evaluate(() => {
@@ -501,7 +377,7 @@ function gapFigures(frames) {
 async function checkResponsiveness(browser, url) {
   const context = await browser.newContext({viewport: SMALL_VIEWPORT});
   try {
-    const app = new AppPage(await context.newPage());
+    const app = new AppPage(await context.newPage(), artefactDir, warnings);
     await app.load(url);
     // Sides first, then the game: no search starts (and is stopped) early.
     // Not from the empty board, where Perfect plays from its book at once.
@@ -591,7 +467,7 @@ async function checkAnalysisPanel(app) {
   await app.screenshot('analysis_connect4.png');
 
   // Stepping back through the game: the analysis follows the board.
-  for (const column of [3, 3, 4]) await app.click(cellCentre('connect4', column, 0));
+  for (const column of [3, 3, 4]) await app.click(await cellCentre(app, 'connect4', column, 0));
   await app.waitState((s) => movesOf(s).length === 3, 'three moves');
   await app.command('goto 1');
   state = await app.waitState((s) => s.moves === '4' && s.analysis_moves.split(' ').length >= 7,
@@ -696,7 +572,7 @@ async function checkLab(app) {
 async function checkLabOnAPhone(browser, url) {
   const context = await newPhoneContext(browser);
   try {
-    const app = new AppPage(await context.newPage());
+    const app = new AppPage(await context.newPage(), artefactDir, warnings);
     await app.load(url);
     await app.commands('side 1 person', 'game tictactoe', 'lab on', 'lab run depth 2 algorithm alphabeta');
     await app.waitState(labChartDone, 'the tree on a phone', 30000);
@@ -736,7 +612,7 @@ try {
   // One page for the checks that build on each other's state, closed before
   // the checks with pages of their own: a page left open keeps drawing.
   const context = await browser.newContext({viewport: VIEWPORT});
-  const app = new AppPage(await context.newPage());
+  const app = new AppPage(await context.newPage(), artefactDir, warnings);
   await runner.check('page loads and draws the board', () => checkLoad(app, server.url));
   await runner.check('each game is drawn', () => checkBoards(app));
   await runner.check('a click plays b2 and the AI answers', () => checkClickMove(app));

@@ -1,0 +1,589 @@
+// The App's screen: where everything goes, and the panels that are not the
+// analysis's or the lab's. The board is the star: large and centred on a
+// desktop, with the controls in a side panel; on top on a phone, with
+// thumb-sized actions under it and the rest in a panel that scrolls.
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/analysis_view.h"
+#include "app/app.h"
+#include "engine/level.h"
+
+namespace arcade::app {
+namespace {
+
+constexpr float kTopBarHeight = 56.0f;
+constexpr float kTabsHeight = 56.0f;  // the phone's second row: the games
+constexpr float kHeadingHeight = 64.0f;
+constexpr float kActionsHeight = 68.0f;
+constexpr float kBoardMargin = 16.0f;
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                    ImGuiWindowFlags_NoSavedSettings |
+                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+ImU32 colour(const ImVec4& c, float alpha = 1.0f) {
+  return ImGui::GetColorU32(ImVec4(c.x, c.y, c.z, c.w * alpha));
+}
+
+// A fixed, borderless window over `r` (points).
+bool begin_area(const char* name, float x, float y, float w, float h, const ImVec4& background,
+                ImGuiWindowFlags extra = 0) {
+  ImGui::SetNextWindowPos(ImVec2(x, y));
+  ImGui::SetNextWindowSize(ImVec2(w, h));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, background);
+  const bool open = ImGui::Begin(name, nullptr, kFixed | extra);
+  ImGui::PopStyleColor();
+  return open;
+}
+
+// Text centred in the window's content width.
+void centred_text(const std::string& text, const ImVec4& c = palette::kText) {
+  const float width = ImGui::CalcTextSize(text.c_str()).x;
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), (ImGui::GetWindowWidth() - width) / 2));
+  ImGui::PushStyleColor(ImGuiCol_Text, c);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+}
+
+// A section's title: small capitals in the dim colour, as settings pages do.
+void section_title(const char* title) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+  ImGui::TextUnformatted(title);
+  ImGui::PopStyleColor();
+}
+
+// Dragging a panel's empty space scrolls it, as a touch screen expects
+// (Dear ImGui scrolls with the wheel and the scrollbar only).
+void drag_to_scroll() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+      ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f))
+    ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+}
+
+std::string capitalised(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
+}  // namespace
+
+App::Layout App::layout(ImVec2 d) const {
+  Layout l;
+  l.phone = d.x < d.y * 0.9f && d.x < 760.0f;
+  l.top_bar = {0, 0, d.x, kTopBarHeight};
+  if (!l.phone) {
+    const float panel_w = std::clamp(d.x * 0.3f, 330.0f, 420.0f);
+    l.panel = {d.x - panel_w, kTopBarHeight, panel_w, d.y - kTopBarHeight};
+    l.board_area = {0, kTopBarHeight, d.x - panel_w, d.y - kTopBarHeight};
+    return l;
+  }
+  // The board as wide as the screen, the actions under it, the rest below.
+  const Grid grid = game_.position().board().grid;
+  const float top = kTopBarHeight + kTabsHeight;
+  const float board_h = (d.x - 2 * kBoardMargin) * grid.rows / grid.cols;
+  const float area_h = std::min(kHeadingHeight + board_h + 2 * kBoardMargin, d.y * 0.62f);
+  l.top_bar.h = top;
+  l.board_area = {0, top, d.x, area_h};
+  l.actions = {0, top + area_h, d.x, kActionsHeight};
+  const float panel_y = l.actions.y + l.actions.h;
+  l.panel = {0, panel_y, d.x, std::max(0.0f, d.y - panel_y)};
+  return l;
+}
+
+void App::frame(int fb_width, int fb_height, float seconds) {
+  boards_.new_frame(seconds);
+  const Layout l = layout(ImGui::GetIO().DisplaySize);
+  board_area(l.board_area, fb_width, fb_height, seconds);
+  top_bar(l.top_bar);
+  if (l.phone) quick_actions(l.actions);
+  side_panel(l.panel, l.phone);
+  notice_toast(l.board_area);
+  persist();
+}
+
+// --- The top bar: the name, the games, the settings. ---
+
+void App::top_bar(const Rect& r) {
+  begin_area("top", r.x, r.y, r.w, r.h, palette::kBackground,
+             ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const bool phone = r.h > kTopBarHeight;
+  // The mark: a red and a yellow disc, as the icon.
+  const ImVec2 mark(r.x + 28, r.y + kTopBarHeight / 2);
+  draw->AddCircleFilled(ImVec2(mark.x - 6, mark.y), 9, IM_COL32(235, 64, 60, 255), 24);
+  draw->AddCircleFilled(ImVec2(mark.x + 6, mark.y), 9, IM_COL32(250, 204, 46, 255), 24);
+  ImGui::SetCursorPos(ImVec2(48, (kTopBarHeight - ImGui::GetFontSize()) / 2));
+  ImGui::PushFont(fonts_.strong);
+  ImGui::TextUnformatted("Minimax Arcade");
+  ImGui::PopFont();
+  const float menu_w = ImGui::GetFrameHeight() + 70;
+  if (phone) {
+    ImGui::SetCursorPos(ImVec2(16, kTopBarHeight + 2));
+    game_tabs(r.w - 32);
+  } else {
+    const float tabs_w = std::min(520.0f, r.w - 2 * 230.0f);
+    ImGui::SetCursorPos(ImVec2((r.w - tabs_w) / 2, (kTopBarHeight - ImGui::GetFrameHeight()) / 2));
+    game_tabs(tabs_w);
+  }
+  ImGui::SetCursorPos(ImVec2(r.w - menu_w - 12, (kTopBarHeight - ImGui::GetFrameHeight()) / 2));
+  if (button("Settings", menu_w)) ImGui::OpenPopup("settings");
+  settings_popup();
+  draw->AddLine(ImVec2(r.x, r.y + r.h - 1), ImVec2(r.x + r.w, r.y + r.h - 1),
+                colour(palette::kLine));
+  ImGui::End();
+}
+
+// The games as a segmented control; choosing one keeps the game in progress
+// of the others (GameController::switch_game).
+void App::game_tabs(float width) {
+  const float gap = 4.0f;
+  const float each = (width - gap * (games_.size() - 1)) / games_.size();
+  for (std::size_t i = 0; i < games_.size(); ++i) {
+    if (i > 0) ImGui::SameLine(0, gap);
+    const std::string name(games_[i]->name()), title(games_[i]->title());
+    if (button(title.c_str(), each, name == game_.game())) choose_game(name);
+  }
+}
+
+void App::settings_popup() {
+  ImGui::SetNextWindowSizeConstraints(ImVec2(300, 0), ImVec2(420, 800));
+  if (!ImGui::BeginPopup("settings")) return;
+  ImGui::PushFont(fonts_.strong);
+  ImGui::TextUnformatted("Settings");
+  ImGui::PopFont();
+  ImGui::Checkbox("Sound", &prefs_.sound);
+  bool motion = !prefs_.reduce_motion;
+  if (ImGui::Checkbox("Animations", &motion)) prefs_.reduce_motion = !motion;
+  ImGui::TextUnformatted("AI against AI: time between moves");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##pace", &prefs_.ai_pace_ms, 0, 3000, "%d ms"))
+    game_.set_ai_pace(prefs_.ai_pace_ms);
+  if (!touch_) {
+    section_title("Keys");
+    ImGui::TextWrapped(
+        "Arrows choose a square or a column, Enter plays. N new game, U undo, R redo, H hint, "
+        "S swap sides, P pause, M move now, A analysis, L lab.");
+  }
+  ImGui::EndPopup();
+}
+
+// --- The panel: players, score, actions, moves, analysis, lab, sharing. ---
+
+void App::side_panel(const Rect& r, bool phone) {
+  begin_area("panel", r.x, r.y, r.w, r.h, palette::kSurface);
+  if (touch_) drag_to_scroll();
+  if (!phone) {
+    action_buttons();
+    ImGui::Separator();
+  }
+  players_section();
+  score_line();
+  start_choice();
+  if (!game_.engine_error().empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kWarn);
+    ImGui::TextWrapped("Engine: %s", game_.engine_error().c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::Separator();
+  lab_section();
+  if (!lab_) {
+    analysis_section();
+    move_list();
+  }
+  share_section();
+  ImGui::End();
+}
+
+// The phone's row of big buttons under the board.
+void App::quick_actions(const Rect& r) {
+  begin_area("actions", r.x, r.y, r.w, r.h, palette::kBackground,
+             ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::SetCursorPosY((r.h - ImGui::GetFrameHeight()) / 2);
+  action_buttons();
+  ImGui::End();
+}
+
+void App::action_buttons() {
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float each = (ImGui::GetContentRegionAvail().x - 3 * gap) / 4;
+  ImGui::BeginDisabled(!game_.can_undo());
+  if (button("Undo", each, false, "U")) key('u');
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!game_.can_redo());
+  if (button("Redo", each, false, "R")) key('r');
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  const bool person_to_move = !game_.game_over() && !game_.side(game_.side_to_move()).ai;
+  ImGui::BeginDisabled(!person_to_move || game_.hint_pending());
+  if (button("Hint", each, false, "H")) key('h');
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (button("New", each, game_.game_over(), "N")) key('n');
+}
+
+void App::players_section() {
+  section_title("Players");
+  side_controls(0);
+  side_controls(1);
+  const bool both_ai = game_.side(0).ai && game_.side(1).ai;
+  const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  if (button("Swap sides", both_ai ? half : -1, false, "S")) key('s');
+  if (both_ai) {
+    ImGui::SameLine();
+    if (button(game_.paused() ? "Resume" : "Pause", half, false, "P")) key('p');
+  }
+}
+
+// One side: its piece, its name, and who plays it (a person or the AI at a
+// level) in one list; the level's description under it, wrapped.
+void App::side_controls(int side) {
+  ImGui::PushID(side);
+  SideSettings s = game_.side(side);
+  const float row = ImGui::GetFrameHeight();
+  piece_icon(side, row);
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::PushFont(fonts_.strong);
+  ImGui::TextUnformatted(side_name(side).c_str());
+  ImGui::PopFont();
+  ImGui::SameLine(row + 110);
+  ImGui::SetNextItemWidth(-1);
+  const std::string current =
+      s.ai ? "AI: " + std::string(kLevels[s.level - 1].name) : std::string("Person");
+  if (ImGui::BeginCombo("##who", current.c_str(), ImGuiComboFlags_HeightLarge)) {
+    if (ImGui::Selectable("Person", !s.ai)) game_.set_side(side, {false, s.level});
+    for (int l = 1; l <= kLevelCount; ++l) {
+      const std::string label = "AI: " + std::string(kLevels[l - 1].name);
+      if (ImGui::Selectable(label.c_str(), s.ai && s.level == l)) game_.set_side(side, {true, l});
+    }
+    ImGui::EndCombo();
+  }
+  if (s.ai) {
+    ImGui::Indent(row + 110);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+    ImGui::TextWrapped("%s", kLevels[s.level - 1].description.data());
+    ImGui::PopStyleColor();
+    ImGui::Unindent(row + 110);
+  }
+  ImGui::PopID();
+}
+
+// A side's piece as the board draws it, on a small square of its board.
+void App::piece_icon(int side, float size) {
+  BoardScene scene = position_scene(game_.start());
+  scene.cols = scene.rows = 1;
+  scene.pieces.assign(1, side == 0 ? Piece::kFirstSide : Piece::kSecondSide);
+  scene.marks.assign(1, 0);
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  boards_.add(ImGui::GetWindowDrawList(), scene, at, ImVec2(at.x + size, at.y + size));
+  ImGui::Dummy(ImVec2(size, size));
+}
+
+void App::score_line() {
+  const std::string score = score_text();
+  if (score.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+  ImGui::TextWrapped("This session: %s", score.c_str());
+  ImGui::PopStyleColor();
+}
+
+// The game's start variants, when it has more than one (where the sheep
+// starts): the label above the list, so that neither is cut.
+void App::start_choice() {
+  const GameView& start = game_.start();
+  const std::vector<std::string_view> names = start.start_variant_names();
+  if (names.size() < 2) return;
+  const std::optional<std::size_t> current = start.start_variant();
+  const std::string preview = current ? std::string(names[*current]) : "another position";
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(std::string(start.start_label()).c_str());
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  if (!ImGui::BeginCombo("##start", preview.c_str())) return;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (ImGui::Selectable(std::string(names[i]).c_str(), current == i) && current != i)
+      start_new_game(game_.game(), start.start_variant_text(i));
+  }
+  ImGui::EndCombo();
+}
+
+// The moves played, then those undone (dimmed); a click shows that position.
+void App::move_list() {
+  section_title("Moves");
+  const float row = ImGui::GetTextLineHeightWithSpacing();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kBackground);
+  ImGui::BeginChild("moves", ImVec2(0, row * 6 + 16), false);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 4));
+  std::vector<std::string> moves = game_.moves();
+  const std::size_t played = moves.size();
+  for (const std::string& m : game_.redo_moves()) moves.push_back(m);
+  if (moves.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+    ImGui::TextUnformatted(touch_ ? "Tap the board to play." : "Click the board to play.");
+    ImGui::PopStyleColor();
+  }
+  const float column = ImGui::CalcTextSize("000. ").x + 8;
+  const float width = (ImGui::GetContentRegionAvail().x - column) / 2;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i % 2 == 0) {
+      ImGui::TextDisabled("%zu.", i / 2 + 1);
+      ImGui::SameLine(column);
+    } else {
+      ImGui::SameLine(column + width);
+    }
+    ImGui::PushID(static_cast<int>(i));
+    if (i >= played)
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    if (ImGui::Selectable(moves[i].c_str(), i + 1 == played, 0, ImVec2(width - 8, 0)))
+      game_.go_to(i + 1);
+    if (i >= played) ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+  if (played != moves_listed_) ImGui::SetScrollHereY(1.0f);
+  moves_listed_ = played;
+  ImGui::PopStyleVar();
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+}
+
+void App::analysis_section() {
+  if (!make_analysis_engine_) return;
+  bool open = analysis_ != nullptr;
+  if (ImGui::Checkbox("Analysis", &open)) set_analysis_open(open);
+  if (!touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: A");
+  if (!analysis_) return;
+  if (std::optional<std::size_t> ply = analysis_panel(*analysis_, game_)) game_.go_to(*ply);
+  int overlay = static_cast<int>(overlay_);
+  ImGui::TextUnformatted("On the board:");
+  ImGui::RadioButton("scores", &overlay, static_cast<int>(BoardOverlay::kMoveScores));
+  ImGui::SameLine();
+  ImGui::RadioButton("line", &overlay, static_cast<int>(BoardOverlay::kLine));
+  ImGui::SameLine();
+  ImGui::RadioButton("none", &overlay, static_cast<int>(BoardOverlay::kNothing));
+  overlay_ = static_cast<BoardOverlay>(overlay);
+  ImGui::Separator();
+}
+
+// Sharing: a link to this position, and a field to open moves, a position
+// string or a link someone sent.
+void App::share_section() {
+  section_title("Share");
+  if (button("Copy link", -1)) copy_link();
+  const float open_w = ImGui::CalcTextSize("Open").x + 2 * ImGui::GetStyle().FramePadding.x;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - open_w -
+                          ImGui::GetStyle().ItemSpacing.x);
+  char text[512];
+  std::snprintf(text, sizeof text, "%s", pasted_.c_str());
+  const bool entered = ImGui::InputTextWithHint("##open", "Moves, a position or a link", text,
+                                                sizeof text, ImGuiInputTextFlags_EnterReturnsTrue);
+  pasted_ = text;
+  ImGui::SameLine();
+  ImGui::BeginDisabled(pasted_.empty());
+  if (button("Open") || (entered && !pasted_.empty())) open_pasted();
+  ImGui::EndDisabled();
+}
+
+// --- The board's area: the heading, the board, the end of the game. ---
+
+void App::board_area(const Rect& r, int fb_width, int fb_height, float seconds) {
+  begin_area("board_area", r.x, r.y, r.w, r.h, ImVec4(0, 0, 0, 0),
+             ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                 ImGuiWindowFlags_NoBackground);
+  heading(r);
+  ImGui::End();
+  const Rect below{r.x, r.y + kHeadingHeight, r.w, r.h - kHeadingHeight};
+  board(below, fb_width, fb_height, seconds);
+  if (!lab_ && game_.game_over() && !end_dismissed_) end_banner(board_rect_);
+}
+
+// Above the board: whose turn it is or how the game ended, in large type,
+// and under it what the AI's search says.
+void App::heading(const Rect& r) {
+  ImGui::SetCursorPosY(8);
+  ImGui::PushFont(fonts_.heading);
+  const bool over = game_.game_over();
+  const std::string title = over ? end_title() : turn_text();
+  centred_text(title, over ? palette::kAccentHover : palette::kText);
+  ImGui::PopFont();
+  const std::string figures = figures_text();
+  const bool thinking = game_.ai_thinking();
+  const bool paused_ai = !over && game_.side(game_.side_to_move()).ai && game_.paused();
+  const char* action = thinking ? "Move now" : paused_ai ? "Resume" : nullptr;
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+  const float action_w = action ? ImGui::CalcTextSize(action).x + 24 : 0;
+  const std::string shown = figures.size() > 160 ? figures.substr(0, 157) + "..." : figures;
+  const float text_w = std::min(ImGui::CalcTextSize(shown.c_str()).x, r.w - action_w - 48);
+  ImGui::SetCursorPosX(std::max(16.0f, (r.w - text_w - action_w) / 2));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_w);
+  if (!shown.empty()) ImGui::TextUnformatted(shown.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopStyleColor();
+  if (!action) return;
+  if (!shown.empty()) ImGui::SameLine();
+  if (ImGui::SmallButton(action)) key(thinking ? 'm' : 'p');
+}
+
+void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
+  if (lab_) {
+    lab_tree(*lab_, lab_view_, game_.position(), lab_words(), boards_, {r.x, r.y},
+             {r.x + r.w, r.y + r.h});
+    return;
+  }
+  // The largest board of the game's proportions that fits, centred.
+  const Grid grid = game_.position().board().grid;
+  const float avail_w = r.w - 2 * kBoardMargin, avail_h = r.h - 2 * kBoardMargin;
+  const float cell = std::max(1.0f, std::min(avail_w / grid.cols, avail_h / grid.rows));
+  const float board_w = cell * grid.cols, board_h = cell * grid.rows;
+  const float left = r.x + (r.w - board_w) / 2, top = r.y + (r.h - board_h) / 2;
+  board_rect_ = {left, top, board_w, board_h};
+
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImVec2 mouse = io.MousePos;
+  ui_.hovered.reset();
+  const bool banner = game_.game_over() && !end_dismissed_;
+  if (!io.WantCaptureMouse && !banner && mouse.x >= left && mouse.x < left + board_w &&
+      mouse.y >= top && mouse.y < top + board_h) {
+    const Cell c{static_cast<int>((mouse.x - left) / cell),
+                 grid.rows - 1 - static_cast<int>((mouse.y - top) / cell)};
+    // A touch screen has no pointer to follow between taps.
+    if (!touch_) ui_.hovered = c;
+    if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) ui_.cursor.reset();
+    if (ImGui::IsMouseClicked(0)) {
+      const ClickResult result = click(game_, ui_, c);
+      if (result.move) {
+        game_.play(*result.move);
+        ui_.selected.reset();
+      } else {
+        ui_.selected = result.select;
+      }
+    }
+  }
+  BoardScene scene = make_scene(game_, ui_);
+  scene.win_progress = win_progress_;
+  draw_board(scene, left, top, board_w, board_h, fb_width, fb_height, seconds);
+  if (analysis_ && overlay_ != BoardOverlay::kNothing) {
+    const BoardPlacement placement{left, top, cell, grid.rows};
+    analysis_over_board(*analysis_, game_, placement, overlay_ == BoardOverlay::kLine);
+  }
+}
+
+// The end of the game, on the board: who won and how, the session's score,
+// a rematch. It fades in once the winning line has drawn itself.
+void App::end_banner(const Rect& board) {
+  if (end_shown_ <= 0) return;
+  const float w = std::min(board.w * 0.86f, 380.0f);
+  ImGui::SetNextWindowPos(ImVec2(board.x + board.w / 2, board.y + board.h / 2), 0,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0));
+  ImGui::SetNextWindowBgAlpha(0.92f * end_shown_);
+  ImGui::PushStyleVar(ImGuiStyleVar_Alpha, end_shown_);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 14.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(22, 18));
+  ImGui::Begin("end", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
+  ImGui::PushFont(fonts_.banner);
+  centred_text(end_title());
+  ImGui::PopFont();
+  const std::string how = game_.position().end_in_words();
+  const std::size_t colon = how.find(": ");
+  if (colon != std::string::npos)
+    centred_text(capitalised(how.substr(colon + 2)), palette::kTextDim);
+  const std::string score = score_text();
+  if (!score.empty()) centred_text(score, palette::kTextDim);
+  ImGui::Spacing();
+  const float each = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  if (button("Rematch", each, true)) command("rematch");
+  ImGui::SameLine();
+  if (button("New game", each, false, "N")) key('n');
+  if (button("See the board", -1)) end_dismissed_ = true;
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+}
+
+// A notice at the bottom of the board's area: what went wrong (until
+// dismissed) or what just happened (for a few seconds).
+void App::notice_toast(const Rect& area) {
+  if (notice_.empty()) return;
+  const float fade = notice_error_ ? 1.0f : std::clamp(notice_until_ + 0.5f - seconds_, 0.0f, 1.0f);
+  if (fade <= 0) {
+    notice_.clear();
+    return;
+  }
+  const float w = std::min(area.w - 32, 560.0f);
+  ImGui::SetNextWindowPos(ImVec2(area.x + area.w / 2, area.y + area.h - 16), 0, ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_Alpha, fade);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg,
+                        notice_error_ ? ImVec4(0.35f, 0.16f, 0.12f, 0.97f) : palette::kRaised);
+  ImGui::Begin("notice", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
+  const float ok_w = ImGui::CalcTextSize("OK").x + 2 * ImGui::GetStyle().FramePadding.x;
+  ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ok_w - 8);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(notice_.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::SameLine(ImGui::GetContentRegionAvail().x - ok_w + ImGui::GetStyle().WindowPadding.x);
+  if (button("OK")) notice_.clear();
+  ImGui::End();
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar(2);
+}
+
+bool App::button(const char* label, float width, bool primary, const char* shortcut) {
+  if (primary) {
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::kAccent);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::kAccentHover);
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, palette::kAccentHover);
+  }
+  const bool pressed = ImGui::Button(label, ImVec2(width, 0));
+  if (primary) ImGui::PopStyleColor(3);
+  if (shortcut && !touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: %s", shortcut);
+  return pressed;
+}
+
+// --- Words. ---
+
+// The end in a few words, for the person when one plays the AI.
+std::string App::end_title() const {
+  const int winner = game_.winner();
+  if (winner < 0) return "Draw";
+  const bool person_vs_ai = game_.side(0).ai != game_.side(1).ai;
+  if (person_vs_ai) return game_.side(winner).ai ? "The AI wins" : "You win!";
+  return side_wins(game_.position().side(winner));
+}
+
+// The session's score in this game: the person's against the AI's, or each
+// side's; empty before the first finished game.
+std::string App::score_text() const {
+  const SessionScore score = game_.score();
+  if (score.games() == 0) return "";
+  const auto& v = score.versus_ai;
+  const auto& b = score.by_side;
+  std::string text;
+  const auto add = [&text](const std::string& who, int n) {
+    if (!text.empty()) text += " \u00b7 ";
+    text += who + " " + std::to_string(n);
+  };
+  if (v.you + v.ai + v.draws > 0) {
+    add("You", v.you);
+    add("AI", v.ai);
+  }
+  if (b.first + b.second + b.draws > 0) {
+    add(side_name(0), b.first);
+    add(side_name(1), b.second);
+  }
+  add("Draws", v.draws + b.draws);
+  return text;
+}
+
+}  // namespace arcade::app
