@@ -14,7 +14,6 @@
 namespace arcade::app {
 namespace {
 
-constexpr float kPanelWidth = 300.0f;
 constexpr float kAnimationSeconds = 0.3f;
 
 // "depth 7, Red +0.8, 12k nodes, 1.2M nodes/s, line 4 4 5": a search's
@@ -92,6 +91,7 @@ void App::play_itself() {
 }
 
 std::string App::command(const std::string& line) {
+  commanded_ = true;  // whatever it did, the next frame shows it
   std::istringstream in(line);
   std::string verb, a, b, c;
   in >> verb >> a >> b;
@@ -323,7 +323,6 @@ bool App::update(float seconds) {
   dt_ = std::clamp(seconds - last_seconds_, 0.0f, 0.1f);
   last_seconds_ = seconds_ = seconds;
   apply_weights();
-  const std::string before = game_.save();
   game_.update(seconds);
   if (analysis_) analysis_->update(game_);
   if (lab_) lab_->update(dt_);
@@ -337,8 +336,13 @@ bool App::update(float seconds) {
                     (lab_ && (lab_->running() || lab_->playing())) ||
                     (ui_.animation && ui_.animation->progress < 1.0f) ||
                     (game_.game_over() && (win_progress_ < 1.0f || end_shown_ < 1.0f));
-  const bool changed = busy || was_busy_ || game_.save() != before;
+  // The game changed since the last frame (an engine's move, a script's
+  // command): its state as saved tells.
+  std::string now = game_.save();
+  const bool changed = busy || was_busy_ || now != last_state_ || commanded_;
+  last_state_ = std::move(now);
   was_busy_ = busy;
+  commanded_ = false;
   return changed;
 }
 

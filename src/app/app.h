@@ -217,7 +217,9 @@ class App {
   float seconds_ = 0;
   float dt_ = 0;
   bool was_busy_ = false;
-  std::string hint_text_;  // the hint shown, and since when (it pulses a while)
+  bool commanded_ = false;  // a text command ran since the last frame
+  std::string last_state_;  // the game as saved at the last frame
+  std::string hint_text_;   // the hint shown, and since when (it pulses a while)
   float hint_seen_ = 0;
   std::string saved_;
   std::size_t moves_seen_ = 0;    // for the animation of a new move

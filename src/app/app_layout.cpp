@@ -17,7 +17,7 @@ namespace {
 
 constexpr float kTopBarHeight = 56.0f;
 constexpr float kTabsHeight = 56.0f;  // the phone's second row: the games
-constexpr float kHeadingHeight = 64.0f;
+constexpr float kHeadingHeight = 60.0f;
 constexpr float kActionsHeight = 68.0f;
 constexpr float kBoardMargin = 16.0f;
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -280,8 +280,15 @@ void App::piece_icon(int side, float size) {
   scene.cols = scene.rows = 1;
   scene.pieces.assign(1, side == 0 ? Piece::kFirstSide : Piece::kSecondSide);
   scene.marks.assign(1, 0);
+  // Drawn larger than the icon and clipped to it: a one-cell board's edges
+  // (grid lines, a frame) are not part of the piece.
   const ImVec2 at = ImGui::GetCursorScreenPos();
-  boards_.add(ImGui::GetWindowDrawList(), scene, at, ImVec2(at.x + size, at.y + size));
+  const float bleed = size * 0.12f;
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->PushClipRect(at, ImVec2(at.x + size, at.y + size), true);
+  boards_.add(list, scene, ImVec2(at.x - bleed, at.y - bleed),
+              ImVec2(at.x + size + bleed, at.y + size + bleed));
+  list->PopClipRect();
   ImGui::Dummy(ImVec2(size, size));
 }
 
@@ -481,7 +488,7 @@ void App::end_banner(const Rect& board) {
   ImGui::SetNextWindowPos(ImVec2(board.x + board.w / 2, board.y + board.h / 2), 0,
                           ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(w, 0));
-  ImGui::SetNextWindowBgAlpha(0.92f * end_shown_);
+  ImGui::SetNextWindowBgAlpha(0.97f);
   ImGui::PushStyleVar(ImGuiStyleVar_Alpha, end_shown_);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 14.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(22, 18));
