@@ -17,3 +17,48 @@ foreach(file IN LISTS optional_files)
     file(COPY "${file}" DESTINATION "${SITE}")
   endif()
 endforeach()
+
+# The service worker's version and list of files (web/service_worker.js):
+# the lines between its markers "// @site-begin" and "// @site-end" are
+# replaced with every file of the site but the worker itself, and a version
+# made from the content of them all and of the worker: the first 16 hex
+# digits of the SHA-256 of the lines "NAME SHA-256-OF-FILE", in name order.
+# A build that changes any file changes the version, and so the worker's
+# bytes and its cache's name.
+set(worker "${SITE}/service_worker.js")
+if(EXISTS "${worker}")
+  file(GLOB names LIST_DIRECTORIES false RELATIVE "${SITE}" "${SITE}/*")
+  list(REMOVE_ITEM names service_worker.js)
+  list(SORT names)
+  set(listing "")
+  set(entries "")
+  foreach(name IN LISTS names)
+    file(SHA256 "${SITE}/${name}" sum)
+    string(APPEND listing "${name} ${sum}\n")
+    string(APPEND entries "  \"${name}\",\n")
+  endforeach()
+  file(READ "${worker}" source)
+  string(SHA256 sum "${source}")
+  string(APPEND listing "service_worker.js ${sum}\n")
+  string(SHA256 version "${listing}")
+  string(SUBSTRING "${version}" 0 16 version)
+
+  set(begin_marker "// @site-begin")
+  set(end_marker "// @site-end")
+  string(FIND "${source}" "${begin_marker}" begin)
+  string(FIND "${source}" "${end_marker}" end)
+  if(begin LESS 0 OR end LESS begin)
+    message(FATAL_ERROR "${worker}: no '${begin_marker}' ... '${end_marker}' lines to fill")
+  endif()
+  string(LENGTH "${end_marker}" end_length)
+  math(EXPR after "${end} + ${end_length}")
+  string(SUBSTRING "${source}" 0 ${begin} head)
+  string(SUBSTRING "${source}" ${after} -1 tail)
+  list(LENGTH names count)
+  file(WRITE "${worker}"
+       "${head}// Written by cmake/assemble_site.cmake: ${count} files.\n"
+       "const SITE_VERSION = '${version}';\n"
+       "const SITE_FILES = [\n${entries}];\n"
+       "// (end of the written lines)${tail}")
+  message(STATUS "Site version ${version}: ${count} files and the service worker")
+endif()

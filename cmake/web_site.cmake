@@ -11,6 +11,15 @@
 # The target `site` is part of ALL. It empties the folder and copies again
 # whenever a web/ file or a listed target changes, so removed files do not
 # linger. Included from src/app/CMakeLists.txt.
+#
+# Two things are made for the site rather than copied:
+#   - the icons (favicon, the web app manifest's, Apple's), drawn by
+#     tools/make_icons.py with python3 (standard library only) into
+#     build/<web>/site_icons when the script changes;
+#   - the service worker's list of files and version: assemble_site.cmake
+#     writes them into the site's service_worker.js, the version being a
+#     hash of every file's content, so each build that changes a file gets a
+#     cache of its own (see web/service_worker.js).
 include_guard(GLOBAL)
 
 # arcade_add_web_site(TARGET...): the site with these executables' .js (and
@@ -32,7 +41,24 @@ function(_arcade_web_site_rules)
   endif()
   set(script "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/assemble_site.cmake")
   file(GLOB page_files LIST_DIRECTORIES false CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/web/*")
-  set(files ${page_files})
+  # The icons, drawn at build time (tools/make_icons.py lists them).
+  find_package(Python3 COMPONENTS Interpreter)
+  if(NOT Python3_Interpreter_FOUND)
+    message(FATAL_ERROR "The web site's icons need python3 (tools/make_icons.py)")
+  endif()
+  set(icon_script "${PROJECT_SOURCE_DIR}/tools/make_icons.py")
+  set(icon_dir "${CMAKE_BINARY_DIR}/site_icons")
+  set(icons)
+  foreach(name icon-32 icon-192 icon-512 icon-maskable-512 apple-touch-icon)
+    list(APPEND icons "${icon_dir}/${name}.png")
+  endforeach()
+  add_custom_command(
+    OUTPUT ${icons}
+    COMMAND "${Python3_EXECUTABLE}" "${icon_script}" "${icon_dir}"
+    DEPENDS "${icon_script}"
+    COMMENT "Drawing the web site's icons"
+    VERBATIM)
+  set(files ${page_files} ${icons})
   set(optional_files)
   foreach(target IN LISTS targets)
     list(APPEND files "$<TARGET_FILE:${target}>")
@@ -48,7 +74,7 @@ function(_arcade_web_site_rules)
     COMMAND "${CMAKE_COMMAND}" "-DSITE=${site_dir}" "-DFILES=${files_arg}"
             "-DOPTIONAL_FILES=${optional_files_arg}" -P "${script}"
     COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-    DEPENDS ${page_files} ${targets} "${script}"
+    DEPENDS ${page_files} ${icons} ${targets} "${script}"
     COMMENT "Assembling the web site in ${site_dir}"
     VERBATIM)
   add_custom_target(site ALL DEPENDS "${stamp}")

@@ -19,10 +19,33 @@
 // 3. Loads the scripts below in order, showing the app's download progress,
 //    and hides the overlay once the app runs. A failure at any point shows
 //    the overlay again with the reason.
+// 4. Offline: once the app runs, registers the service worker
+//    (service_worker.js), which keeps the whole site for visits without a
+//    network. Before loading anything, a page that finds a newer build
+//    installed and waiting hands over to it and reloads, when it is the
+//    site's only page (see service_worker.js): a new build is used from the
+//    next load on, never under a running game.
+// 5. Links: the URL's fragment (https://.../#game=connect4&moves=4.4) goes to
+//    the app, once it runs and on every `hashchange`, as the command
+//    "link FRAGMENT" (the fragment as it is in the URL, without the "#"); the
+//    app answers "ok" or "error ..." and shows its own notice on an error.
+//    Either way the fragment is then removed from the address bar
+//    (history.replaceState), so that a reload restores the player's saved
+//    game rather than the link.
+// 6. For tests, tools and the app:
+//    window.arcadeState()      {game, moves: [...], position} from the app's
+//                              state lines (position null while the app has
+//                              no such line), or null before the app runs;
+//    window.arcadeCopyText(t)  copies t to the clipboard: a Promise of
+//                              whether it worked (navigator.clipboard, or a
+//                              hidden textarea and execCommand('copy') where
+//                              that is missing or refused). From C++:
+//                              EM_JS(void, copy, (const char* t),
+//                                    { arcadeCopyText(UTF8ToString(t)); });
 //
 // Everything is inside one function: the app's script declares many globals
 // of its own, and a clash of names would break loading. The page shares only
-// window.Module (Emscripten's settings) and window.arcadeCanvasMetrics.
+// window.Module (Emscripten's settings) and the window.arcade* functions.
 (function() {
 'use strict';
 
@@ -144,11 +167,163 @@ function loadScripts(names) {
   document.body.appendChild(script);
 }
 
+// The app's text interface (src/app/main.cpp): "ok" or "error ..." for a
+// command; "key value" lines for the state.
+function appCommand(line) {
+  return Module.ccall('arcade_command', 'string', ['string'], [line]);
+}
+
+// The app's state text, or null while it does not run: before main() (its
+// state is empty then) and after a crash.
+function appStateText() {
+  if (!window.Module || !Module.calledRun) return null;
+  try {
+    return Module.ccall('arcade_state', 'string', [], []) || null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// {game, moves, position}: see the top of this file.
+function arcadeState() {
+  const text = appStateText();
+  if (text === null) return null;
+  const values = new Map();
+  for (const line of text.split('\n')) {
+    const space = line.indexOf(' ');
+    const key = space < 0 ? line : line.slice(0, space);
+    if (key && !values.has(key)) values.set(key, space < 0 ? '' : line.slice(space + 1));
+  }
+  return {
+    game: values.has('game') ? values.get('game') : null,
+    moves: (values.get('moves') || '').split(' ').filter(Boolean),
+    position: values.has('position') ? values.get('position') : null,
+  };
+}
+window.arcadeState = arcadeState;
+
+// The fragment of the address, without its "#" ('' for none).
+function fragment() { return location.hash.slice(1); }
+
+// Gives the address's fragment to the app, then removes it from the address.
+function takeLink() {
+  const link = fragment();
+  if (!link || appStateText() === null) return;
+  const reply = appCommand('link ' + link);
+  history.replaceState(history.state, '', location.pathname + location.search);
+  // The app shows its own notice; this line is for whoever reads the console.
+  if (reply !== 'ok') console.info('Minimax Arcade: link: ' + reply);
+}
+
+// Runs once main() has run: Emscripten calls onRuntimeInitialized just
+// before main(), in the same task, so the next task sees the app. A later
+// main() (none today) is waited for, a frame at a time, for a few seconds.
+function whenAppRuns(callback, framesLeft = 300) {
+  if (appStateText() !== null) return callback();
+  if (framesLeft > 0) requestAnimationFrame(() => whenAppRuns(callback, framesLeft - 1));
+}
+
+function appStarted() {
+  takeLink();
+  window.addEventListener('hashchange', takeLink);
+  registerServiceWorker();
+}
+
+// Copies `text`; resolves to whether it worked. The clipboard API needs a
+// secure context and may be refused (permissions, no user gesture in some
+// browsers): then the old way, a selected textarea and execCommand('copy').
+async function arcadeCopyText(text) {
+  text = String(text);
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return true;
+    } catch (error) {
+      // Refused: the old way below.
+    }
+  }
+  return copyThroughTextarea(text);
+}
+window.arcadeCopyText = arcadeCopyText;
+
+function copyThroughTextarea(text) {
+  const focused = document.activeElement;
+  const area = document.createElement('textarea');
+  area.className = 'copy-buffer';  // out of sight (style.css): no inline style
+  area.value = text;
+  area.setAttribute('readonly', '');  // no on-screen keyboard on phones
+  document.body.appendChild(area);
+  area.select();
+  area.setSelectionRange(0, text.length);
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch (error) {
+    copied = false;
+  }
+  area.remove();
+  // The canvas keeps the keyboard (the game's shortcuts).
+  if (focused && typeof focused.focus === 'function') focused.focus({preventScroll: true});
+  return copied;
+}
+
+// Offline play: the service worker keeps the site (service_worker.js).
+// Registered once the app runs, so that its downloads (revalidations of the
+// files just loaded) do not slow the first start. Not on file: URLs or
+// insecure origins, where browsers have no service workers.
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register('service_worker.js').catch((error) => {
+    console.info('Minimax Arcade: no offline play: ' + error.message);
+  });
+}
+
+// A newer build waiting to take over (see service_worker.js): if this page
+// is the site's only one, it takes over and the page reloads, before the app
+// has loaded anything. Resolves to true when the page is about to reload.
+// Once it has asked, the page never loads the app itself unless the worker
+// says no: a yes, or no answer, ends in a reload, so that no page runs with
+// files of two builds. At most one try a minute in a tab, so that a build
+// that fails to take over cannot make the page reload again and again.
+async function newBuildTakesOver() {
+  const container = navigator.serviceWorker;
+  if (!container || !container.controller) return false;
+  const registration = await container.getRegistration().catch(() => null);
+  const waiting = registration && registration.waiting;
+  if (!waiting) return false;
+  const TRIED = 'minimax-arcade-takeover';
+  try {
+    const tried = Number(sessionStorage.getItem(TRIED)) || 0;
+    if (Math.abs(Date.now() - tried) < 60000) return false;
+    sessionStorage.setItem(TRIED, String(Date.now()));
+  } catch (error) {
+    return false;  // no session storage: no guard against a loop, so no try
+  }
+  const changed = new Promise((resolve) => {
+    container.addEventListener('controllerchange', resolve, {once: true});
+  });
+  const answer = await new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    setTimeout(() => resolve(null), 10000);
+    waiting.postMessage('activate', [channel.port2]);
+  });
+  if (answer && answer.activating === false) return false;
+  setStatus('Updating…');
+  // The new build controls the page once it has activated; reload then.
+  await Promise.race([changed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  location.reload();
+  return true;
+}
+
 // Emscripten's module settings, read by arcade_app.js when it loads.
 window.Module = {
   canvas,
   instantiateWasm,
-  onRuntimeInitialized: () => overlay.hidden = true,
+  onRuntimeInitialized: () => {
+    overlay.hidden = true;
+    setTimeout(() => whenAppRuns(appStarted), 0);
+  },
   onAbort: (what) => fail('The game stopped: ' + what),
 };
 
@@ -163,6 +338,7 @@ if (missing.length > 0) {
   window.addEventListener('resize', fitCanvas);
   fitCanvas();
   watchPixelRatio();
-  loadScripts(SCRIPTS);
+  newBuildTakesOver().then((reloading) => reloading || loadScripts(SCRIPTS),
+                           () => loadScripts(SCRIPTS));
 }
 })();
