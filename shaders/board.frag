@@ -21,10 +21,18 @@ const int kHovered = 32;      // under the pointer
 const int kCursor = 64;       // the keyboard's cell: a focus ring
 const int kLitColumn = 128;   // a column a disc would drop down
 
+// The board's style: 0 lines (Tic-tac-toe), 1 frame (Connect Four), 2
+// checkered (Wolf and Sheep). The renderer builds one program a style,
+// defining BOARD_STYLE after the #version line: a constant, so that each
+// program keeps only its own drawing (a software renderer runs every branch).
+#ifndef BOARD_STYLE
+#define BOARD_STYLE 0
+#endif
+const int kStyle = BOARD_STYLE;
+
 uniform sampler2D u_cells;
 uniform vec2 u_grid;           // columns, rows
 uniform vec2 u_size;           // the board's size in pixels
-uniform int u_style;           // 0 lines (Tic-tac-toe), 1 frame (Connect Four), 2 checkered
 uniform vec2 u_anim_pos;       // centre of the piece in flight, in cells
 uniform int u_anim_piece;      // its piece, 0 for none
 uniform float u_time;          // seconds, for the hint's pulse
@@ -36,18 +44,21 @@ out vec4 frag_color;
 
 // The app's background (#141923), seen through Connect Four's empty holes.
 const vec3 kBackground = vec3(0.078, 0.098, 0.137);
+// The boards' colours. The tests find boards by some of them: the grid
+// lines, the frame and the squares (tests/board_renderer_test.cpp,
+// tests/e2e/app_test.mjs and csp_test.mjs).
 // Tic-tac-toe.
 const vec3 kLinesBoard = vec3(0.102, 0.125, 0.173);
-const vec3 kGridLine = vec3(0.600, 0.635, 0.710);
+const vec3 kGridLine = vec3(0.750, 0.770, 0.850);
 const vec3 kCross = vec3(1.000, 0.420, 0.380);   // coral
 const vec3 kNought = vec3(0.310, 0.800, 0.940);  // sky blue
 // Connect Four.
-const vec3 kFrame = vec3(0.090, 0.290, 0.780);
+const vec3 kFrame = vec3(0.100, 0.280, 0.780);
 const vec3 kRedDisc = vec3(0.880, 0.150, 0.170);
 const vec3 kYellowDisc = vec3(0.990, 0.780, 0.150);
 // Wolf and Sheep: walnut and maple squares, a white sheep, charcoal wolves.
-const vec3 kDarkSquare = vec3(0.478, 0.322, 0.204);
-const vec3 kLightSquare = vec3(0.878, 0.780, 0.612);
+const vec3 kDarkSquare = vec3(0.470, 0.320, 0.220);
+const vec3 kLightSquare = vec3(0.920, 0.850, 0.720);
 const vec3 kWool = vec3(0.975, 0.965, 0.930);
 const vec3 kWoolShade = vec3(0.760, 0.735, 0.690);
 const vec3 kSheepFace = vec3(0.180, 0.150, 0.140);
@@ -81,9 +92,8 @@ float segment(vec2 p, vec2 a, vec2 b, float r) {
 // An ellipse of radii r, approximately (exact enough for a one-pixel edge).
 float ellipse(vec2 p, vec2 r) {
   float k1 = length(p / (r * r));
-  if (k1 < 1e-5) return -min(r.x, r.y);
   float k0 = length(p / r);
-  return k0 * (k0 - 1.0) / k1;
+  return k1 < 1e-5 ? -min(r.x, r.y) : k0 * (k0 - 1.0) / k1;
 }
 
 float triangle(vec2 p, vec2 p0, vec2 p1, vec2 p2) {
@@ -124,9 +134,9 @@ vec3 over(vec3 below, vec4 layer) { return below * (1.0 - layer.a) + layer.rgb; 
 
 // --- The cells -----------------------------------------------------------
 
-int piece_at(ivec2 cell) { return int(texelFetch(u_cells, cell, 0).r * 255.0 + 0.5); }
-int marks_at(ivec2 cell) { return int(texelFetch(u_cells, cell, 0).g * 255.0 + 0.5); }
-int ghost_at(ivec2 cell) { return int(texelFetch(u_cells, cell, 0).b * 255.0 + 0.5); }
+// A cell's piece, marks and ghost.
+ivec3 cell_at(ivec2 cell) { return ivec3(texelFetch(u_cells, cell, 0).rgb * 255.0 + 0.5); }
+int marks_at(ivec2 cell) { return cell_at(cell).g; }
 bool has(int marks, int bit) { return (marks & bit) != 0; }
 
 // --- Pieces: q in cell units from the cell's centre (y up), s pixels a cell --
@@ -144,7 +154,6 @@ vec4 mark_piece(int piece, vec2 q, float s) {
 
 // A Connect Four disc: a rim, a groove and a raised face lit from the top left.
 vec4 disc(int piece, vec2 q, float s) {
-  if (piece == 0) return vec4(0.0);
   vec3 base = piece == 1 ? kRedDisc : kYellowDisc;
   float r = length(q);
   vec3 color = base * mix(0.78, 1.0, smoothstep(0.40, 0.33, r));  // the rim, darker
@@ -152,10 +161,15 @@ vec4 disc(int piece, vec2 q, float s) {
   color = mix(color, base * 0.70, 0.8 * cover(groove * s));
   float light = smoothstep(0.30, 0.0, length(q - vec2(-0.10, 0.11)));
   color = mix(color, min(base * 1.25 + 0.10, vec3(1.0)), 0.45 * light);
-  vec4 acc = vec4(0.0);
-  paint(acc, color, cover(circle(q, 0.42) * s));
-  return acc;
+  return piece == 0 ? vec4(0.0) : vec4(color, 1.0) * cover(circle(q, 0.42) * s);
 }
+
+// The sheep's puffs of wool round its body's centre: 0.205 from it, 40
+// degrees apart.
+const vec2 kPuffs[9] = vec2[9](
+    vec2(0.1926, 0.0703), vec2(0.1023, 0.1776), vec2(-0.0358, 0.2019),
+    vec2(-0.1572, 0.1316), vec2(-0.2050, -0.0002), vec2(-0.1569, -0.1319),
+    vec2(-0.0354, -0.2019), vec2(0.1027, -0.1774), vec2(0.1927, -0.0699));
 
 // The sheep, from the front: a fluffy white body of overlapping puffs, a dark
 // face with drooping ears, little legs beneath.
@@ -167,24 +181,36 @@ vec4 sheep(vec2 q, float s) {
   float ears = ellipse(rotate(m - vec2(0.165, -0.005), 0.45), vec2(0.085, 0.038));
   float face =
       smooth_union(circle(q - vec2(0.0, -0.02), 0.098), circle(q - vec2(0.0, -0.125), 0.072), 0.06);
-  float body = circle(w, 0.22);
+  // The puffs in a ring round a core, painted in turn: at each pixel the last
+  // that covers it is on top (outside them all, the nearest, for its edge).
+  float top = 1.0, nearest = 1.0;
+  vec2 top_centre = vec2(0.0), nearest_centre = vec2(0.0);
   for (int i = 0; i < 9; ++i) {
-    float a = float(i) * 0.6981317 + 0.35;
-    body = min(body, circle(w - 0.205 * vec2(cos(a), sin(a)), 0.125));
+    vec2 c = w - kPuffs[i];
+    float d = circle(c, 0.125);
+    if (d < nearest) {
+      nearest = d;
+      nearest_centre = c;
+    }
+    if (d < 0.0) {
+      top = d;
+      top_centre = c;
+    }
   }
+  if (top > 0.0) {
+    top = nearest;
+    top_centre = nearest_centre;
+  }
+  float body = min(circle(w, 0.22), nearest);
   float all = min(min(body, legs), min(ears, face));
 
   vec4 acc = vec4(0.0);
   paint(acc, kInk, cover((all - line) * s));
   paint(acc, kSheepFace, cover(legs * s));
-  // The puffs one by one, each with a thin shaded edge, then the core.
-  for (int i = 0; i < 9; ++i) {
-    float a = float(i) * 0.6981317 + 0.35;
-    vec2 c = w - 0.205 * vec2(cos(a), sin(a));
-    float shade = smoothstep(0.02, 0.14, length(c - vec2(-0.03, 0.04)));
-    paint(acc, mix(kWoolShade, kWool * 0.93, 1.0 - 0.6 * shade), cover((circle(c, 0.125)) * s));
-    paint(acc, mix(kWool, kWoolShade, 0.55 * shade), cover((circle(c, 0.125) + line * 0.7) * s));
-  }
+  // The top puff with a thin shaded edge, then the core.
+  float shade = smoothstep(0.02, 0.14, length(top_centre - vec2(-0.03, 0.04)));
+  paint(acc, mix(kWoolShade, kWool * 0.93, 1.0 - 0.6 * shade), cover(top * s));
+  paint(acc, mix(kWool, kWoolShade, 0.55 * shade), cover((top + line * 0.7) * s));
   float core_shade = smoothstep(0.05, 0.26, length(w - vec2(-0.06, 0.08)));
   paint(acc, mix(kWool, kWoolShade, 0.5 * core_shade), cover(circle(w, 0.2) * s));
   paint(acc, kSheepFace, cover(ears * s));
@@ -236,16 +262,24 @@ vec4 wolf(vec2 q, float s) {
 }
 
 // Any piece of the board's style, centred in q's cell.
+// (Branches, not early returns: a software renderer skips a branch no pixel
+// of a block takes, but runs the code after a return.)
 vec4 draw_piece(int piece, vec2 q, float s) {
-  if (piece == 0) return vec4(0.0);
-  if (u_style == 0) return mark_piece(piece, q, s);
-  if (u_style == 1) return disc(piece, q, s);
-  // A soft shadow grounds the checkered board's pieces.
   vec4 acc = vec4(0.0);
-  float shadow = ellipse(q - vec2(0.025, -0.06), vec2(0.36, 0.33));
-  paint(acc, vec3(0.0), 0.35 * smoothstep(0.06, -0.04, shadow));
-  vec4 figure = piece == 1 ? sheep(q / 1.06, s * 1.06) : wolf(q, s);
-  return figure + acc * (1.0 - figure.a);
+  if (piece != 0) {
+    if (kStyle == 0) {
+      acc = mark_piece(piece, q, s);
+    } else if (kStyle == 1) {
+      acc = disc(piece, q, s);
+    } else {
+      // A soft shadow grounds the checkered board's pieces.
+      float shadow = ellipse(q - vec2(0.025, -0.06), vec2(0.36, 0.33));
+      paint(acc, vec3(0.0), 0.35 * smoothstep(0.06, -0.04, shadow));
+      vec4 figure = piece == 1 ? sheep(q / 1.06, s * 1.06) : wolf(q, s);
+      acc = figure + acc * (1.0 - figure.a);
+    }
+  }
+  return acc;
 }
 
 // --- Marks ----------------------------------------------------------------
@@ -263,15 +297,14 @@ void main() {
   float s = u_size.x / u_grid.x;  // cells are square
   ivec2 cell = ivec2(clamp(floor(px / s), vec2(0.0), u_grid - 1.0));
   vec2 q = (px - (vec2(cell) + 0.5) * s) / s;  // cell units from the cell's centre
-  int piece = piece_at(cell);
-  int marks = marks_at(cell);
-  int ghost = ghost_at(cell);
+  ivec3 texel = cell_at(cell);
+  int piece = texel.r, marks = texel.g, ghost = texel.b;
   bool won = u_win_progress >= 0.0;
   float pixel = 1.0 / s;  // a pixel in cell units
 
   // The board.
   vec3 color;
-  if (u_style == 0) {
+  if (kStyle == 0) {
     color = kLinesBoard;
     if (has(marks, kLastMove))
       color = mix(color, vec3(1.0), 0.05 * cover(rounded_box(q, vec2(0.44), 0.08) * s));
@@ -282,14 +315,16 @@ void main() {
     float lines = min(segment(px, vec2(kx, inset), vec2(kx, u_size.y - inset), w),
                       segment(px, vec2(inset, ky), vec2(u_size.x - inset, ky), w));
     color = mix(color, kGridLine, cover(lines));
-  } else if (u_style == 2) {
+  } else if (kStyle == 2) {
     bool dark = ((cell.x + cell.y) & 1) == 0;  // a1 is dark
     color = dark ? kDarkSquare : kLightSquare;
     // A faint grain along the rows, a little different in every square
     // (none on small boards, where it would only blur).
-    float seed = float((cell.x * 7 + cell.y * 3) % 5);
-    float grain = sin((q.y * (11.0 + seed) + 0.35 * sin(q.x * 2.5 + seed)) * 3.14159);
-    color *= 1.0 + 0.018 * grain * smoothstep(30.0, 60.0, s);
+    if (s > 30.0) {
+      float seed = float((cell.x * 7 + cell.y * 3) % 5);
+      float grain = sin((q.y * (11.0 + seed) + (0.3 + 0.1 * seed) * q.x * q.x) * 3.14159);
+      color *= 1.0 + 0.011 * grain * smoothstep(30.0, 60.0, s);
+    }
     if (has(marks, kLastMove)) color = mix(color, kHighlight, 0.28);
     if (has(marks, kSelected)) color = mix(color, kHighlight, 0.5);
     if (has(marks, kHovered) && (has(marks, kLegalTarget) || piece != 0))
@@ -298,7 +333,7 @@ void main() {
     color = kFrame;
   }
 
-  if (u_style == 1) {
+  if (kStyle == 1) {
     // An upright frame with a hole per cell, rounded at its corners; behind a
     // hole the background, a disc, or a ghost of one.
     vec2 board_q = px - 0.5 * u_size;
@@ -311,16 +346,17 @@ void main() {
     // Each hole's bevel: the frame darker close to it, with a lit lip on its
     // upper left.
     float to_hole = circle(q, 0.40) * s;
-    frame *= 1.0 - 0.22 * smoothstep(0.07 * s, 0.0, to_hole);
+    frame *= 1.0 - 0.25 * smoothstep(0.04 * s, 0.0, to_hole);
     float lip = cover(abs(to_hole - 0.012 * s) - 0.8) * clamp((q.y - q.x) * 4.0, 0.0, 1.0);
     frame = mix(frame, frame * 1.25 + 0.04, 0.5 * lip);
     vec3 behind = kBackground;
     if (has(marks, kLitColumn)) behind = mix(behind, vec3(0.35, 0.6, 1.0), 0.08);
-    vec4 own = disc(piece, q, s);
+    // The cell's disc, or the ghost of one (never both), and one in flight.
+    vec4 own = disc(piece != 0 ? piece : ghost, q, s);
+    if (piece == 0) own *= kGhostAlpha;
     if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.3 * u_win_progress;
     behind = over(behind, own);
-    if (ghost != 0) behind = over(behind, disc(ghost, q, s) * kGhostAlpha);
-    behind = over(behind, draw_piece(u_anim_piece, (px / s - u_anim_pos - 0.5), s));
+    behind = over(behind, disc(u_anim_piece, px / s - u_anim_pos - 0.5, s));
     // The frame's thickness shades the top of each hole.
     behind *= 1.0 - 0.35 * smoothstep(0.30, 0.42, length(q - vec2(0.0, -0.06))) *
                      smoothstep(-0.1, 0.15, q.y);
@@ -329,7 +365,7 @@ void main() {
     float outline = rounded_box(board_q, 0.5 * u_size, 0.14 * s);
     color = mix(kBackground, color, cover(outline));
   } else {
-    if (u_style == 2 && has(marks, kLegalTarget)) {
+    if (kStyle == 2 && has(marks, kLegalTarget)) {
       // A target: a hollow ring on an empty square, a faint one round a piece
       // that can move.
       float ring = piece == 0 ? abs(circle(q, 0.13)) - max(0.028, 1.0 * pixel)
@@ -337,32 +373,38 @@ void main() {
       float strength = ghost != 0 ? 0.0 : piece == 0 ? 0.85 : 0.45;
       color = mix(color, vec3(1.0, 0.93, 0.72), strength * cover(ring * s));
     }
-    vec4 own = draw_piece(piece, q, s);
-    if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.4 * u_win_progress;
-    color = over(color, own);
-    if (ghost != 0) color = over(color, draw_piece(ghost, q, s) * kGhostAlpha);
-    color = over(color, draw_piece(u_anim_piece, (px / s - u_anim_pos - 0.5), s));
+    // One piece a pixel (a software renderer runs all the drawing there is,
+    // taken or not): the cell's piece (or the ghost of one: never both), or
+    // the one in flight where its centre is the nearer (they touch only as a
+    // piece slides past a corner).
+    vec2 flying = px / s - u_anim_pos - 0.5;
+    bool in_flight = u_anim_piece != 0 && dot(flying, flying) <= dot(q, q);
+    vec4 shown = draw_piece(in_flight ? u_anim_piece : piece != 0 ? piece : ghost,
+                            in_flight ? flying : q, s);
+    if (!in_flight && piece == 0) shown *= kGhostAlpha;
+    if (!in_flight && won && !has(marks, kWinningLine)) shown *= 1.0 - 0.4 * u_win_progress;
+    color = over(color, shown);
     // Tic-tac-toe's panel has rounded corners, the background beyond them.
-    if (u_style == 0)
+    if (kStyle == 0)
       color = mix(kBackground, color,
                   cover(rounded_box(px - 0.5 * u_size, 0.5 * u_size, 0.08 * s)));
   }
 
   // Marks over the pieces.
-  if (has(marks, kLastMove) && u_style == 1) {
+  if (has(marks, kLastMove) && kStyle == 1) {
     // A small light dot on the disc played last.
     color = mix(color, vec3(1.0), 0.75 * cover(circle(q, max(0.06, 1.5 * pixel)) * s));
   }
-  if (has(marks, kSelected) && u_style != 2) {
+  if (has(marks, kSelected) && kStyle != 2) {
     color = mix(color, kHighlight, cover((abs(rounded_box(q, vec2(0.45), 0.1)) - 0.03) * s));
   }
   if (has(marks, kHint)) {
     float pulse = 0.6 + 0.4 * sin(u_time * 5.0);
     color = mix(color, kHintGreen, pulse * cover((abs(circle(q, 0.42)) - 0.035) * s));
   }
-  if (has(marks, kCursor) && u_style != 1)
+  if (has(marks, kCursor) && kStyle != 1)
     color = focus_ring(color, rounded_box(q, vec2(0.44), 0.1) * s);
-  if (u_style == 1) {
+  if (kStyle == 1) {
     // The cursor marks a column: its outline.
     bool cursor_column = false;
     for (int row = 0; row < int(u_grid.y); ++row)
@@ -381,7 +423,7 @@ void main() {
     vec2 along = normalize(b - a + vec2(1e-6, 0.0)) * 0.28 * s;
     a -= along;
     b = mix(a, b + along, u_win_progress);
-    float d = segment(px, a, b, max(0.06 * s, 2.0));
+    float d = segment(px, a, b, max(0.05 * s, 2.0));
     color = mix(color, kFocusHalo, 0.6 * (1.0 - smoothstep(0.0, max(0.06 * s, 2.5), d)));
     color = mix(color, kWinStroke, cover(d));
   }

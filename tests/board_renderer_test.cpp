@@ -32,8 +32,9 @@ template <int R, int G, int B>
 bool exactly(Rgb c) {
   return std::abs(c[0] - R) <= 3 && std::abs(c[1] - G) <= 3 && std::abs(c[2] - B) <= 3;
 }
-constexpr ColourTest kDarkSquare = exactly<122, 82, 52>;     // Wolf and Sheep (0.478, 0.322, 0.204)
-constexpr ColourTest kLightSquare = exactly<224, 199, 156>;  // (0.878, 0.780, 0.612)
+constexpr ColourTest kFrameBlue = exactly<26, 71, 199>;       // Connect Four (0.10, 0.28, 0.78)
+constexpr ColourTest kDarkSquare = exactly<120, 82, 56>;      // Wolf and Sheep (0.47, 0.32, 0.22)
+constexpr ColourTest kLightSquare = exactly<235, 217, 184>;   // (0.92, 0.85, 0.72)
 constexpr ColourTest kLinesBackground = exactly<26, 32, 44>;  // Tic-tac-toe (0.102, 0.125, 0.173)
 constexpr ColourTest kHoleBackground = exactly<20, 25, 35>;   // the app's #141923
 constexpr ColourTest kWinStroke = exactly<255, 249, 230>;     // (1.0, 0.975, 0.9)
@@ -42,7 +43,7 @@ constexpr ColourTest kClear = exactly<0, 0, 0>;
 bool reddish(Rgb c) {
   return c[0] > 150 && c[1] < 100 && c[2] < 100;
 }
-// Connect Four's frame (0.09, 0.29, 0.78), shaded round its holes.
+// Connect Four's frame, also where it is shaded round its holes.
 bool bluish(Rgb c) {
   return c[2] > c[0] + 60 && c[2] > c[1] + 40;
 }
@@ -126,7 +127,7 @@ TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
   renderer_->draw(scene_of("connect4", {}), tiny, 0.0f);
   const Framebuffer frame(kWidth, kHeight);
 
-  EXPECT_GT(frame.share(main, bluish), 0.4);
+  EXPECT_GT(frame.share(main, kFrameBlue), 0.3);
   // The first side's discs along the bottom row, still there after the
   // boards drawn later with other cells in the renderer's texture.
   EXPECT_GT(frame.share({main.x, main.y, main.width, main.height / 6}, reddish), 0.15);

@@ -25,8 +25,9 @@ std::optional<std::string> compile(GLuint shader, const std::string& source) {
   return log;
 }
 
-// The numbers board.frag reads: u_style, and the red channel of a cell.
-int shader_style(BoardStyle style) {
+// The numbers board.frag reads: BOARD_STYLE (a program each), and the red
+// and blue channels of a cell.
+std::size_t shader_style(BoardStyle style) {
   switch (style) {
     case BoardStyle::kLines:
       return 0;
@@ -67,7 +68,8 @@ std::optional<std::string> mark_bits_mismatch(std::string_view fragment_source) 
 }
 
 BoardRenderer::~BoardRenderer() {
-  if (program_) glDeleteProgram(program_);
+  for (const Program& program : programs_)
+    if (program.id) glDeleteProgram(program.id);
   if (vertex_buffer_) glDeleteBuffers(1, &vertex_buffer_);
   if (vertex_array_) glDeleteVertexArrays(1, &vertex_array_);
   if (cells_texture_) glDeleteTextures(1, &cells_texture_);
@@ -75,27 +77,41 @@ BoardRenderer::~BoardRenderer() {
 
 std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
   if (auto problem = mark_bits_mismatch(shaders::board_frag)) return problem;
-  const GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER);
-  if (auto log = compile(vs, glsl_header + shaders::board_vert)) return "board.vert: " + *log;
-  if (auto log = compile(fs, glsl_header + shaders::board_frag)) return "board.frag: " + *log;
-  program_ = glCreateProgram();
-  glAttachShader(program_, vs);
-  glAttachShader(program_, fs);
-  glLinkProgram(program_);
+  const GLuint vs = glCreateShader(GL_VERTEX_SHADER);
+  if (auto log = compile(vs, glsl_header + shaders::board_vert)) {
+    glDeleteShader(vs);
+    return "board.vert: " + *log;
+  }
+  for (std::size_t style = 0; style < programs_.size(); ++style) {
+    const GLuint fs = glCreateShader(GL_FRAGMENT_SHADER);
+    const std::string define = "#define BOARD_STYLE " + std::to_string(style) + "\n";
+    if (auto log = compile(fs, glsl_header + define + shaders::board_frag)) {
+      glDeleteShader(fs);
+      glDeleteShader(vs);
+      return "board.frag (BOARD_STYLE " + std::to_string(style) + "): " + *log;
+    }
+    Program& p = programs_[style];
+    p.id = glCreateProgram();
+    glAttachShader(p.id, vs);
+    glAttachShader(p.id, fs);
+    glLinkProgram(p.id);
+    glDeleteShader(fs);
+    GLint linked = 0;
+    glGetProgramiv(p.id, GL_LINK_STATUS, &linked);
+    if (!linked) {
+      glDeleteShader(vs);
+      return "the board shaders do not link";
+    }
+    p.u_cells = glGetUniformLocation(p.id, "u_cells");
+    p.u_grid = glGetUniformLocation(p.id, "u_grid");
+    p.u_size = glGetUniformLocation(p.id, "u_size");
+    p.u_anim_pos = glGetUniformLocation(p.id, "u_anim_pos");
+    p.u_anim_piece = glGetUniformLocation(p.id, "u_anim_piece");
+    p.u_time = glGetUniformLocation(p.id, "u_time");
+    p.u_win_line = glGetUniformLocation(p.id, "u_win_line");
+    p.u_win_progress = glGetUniformLocation(p.id, "u_win_progress");
+  }
   glDeleteShader(vs);
-  glDeleteShader(fs);
-  GLint linked = 0;
-  glGetProgramiv(program_, GL_LINK_STATUS, &linked);
-  if (!linked) return "the board shaders do not link";
-  u_cells_ = glGetUniformLocation(program_, "u_cells");
-  u_grid_ = glGetUniformLocation(program_, "u_grid");
-  u_size_ = glGetUniformLocation(program_, "u_size");
-  u_style_ = glGetUniformLocation(program_, "u_style");
-  u_anim_pos_ = glGetUniformLocation(program_, "u_anim_pos");
-  u_anim_piece_ = glGetUniformLocation(program_, "u_anim_piece");
-  u_time_ = glGetUniformLocation(program_, "u_time");
-  u_win_line_ = glGetUniformLocation(program_, "u_win_line");
-  u_win_progress_ = glGetUniformLocation(program_, "u_win_progress");
 
   static constexpr float kCorners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
   glGenVertexArrays(1, &vertex_array_);
@@ -116,7 +132,8 @@ std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
 
 void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
                          const std::optional<PixelRect>& clip) {
-  if (!program_ || rect.width <= 0 || rect.height <= 0) return;
+  const Program& p = programs_[shader_style(scene.style)];
+  if (!p.id || rect.width <= 0 || rect.height <= 0) return;
   // One RGBA texel per cell: red the piece, green the marks, blue the ghost.
   std::vector<std::uint8_t> texels(scene.pieces.size() * 4, 0);
   for (std::size_t i = 0; i < scene.pieces.size(); ++i) {
@@ -138,21 +155,20 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
   } else {
     glDisable(GL_SCISSOR_TEST);
   }
-  glUseProgram(program_);
-  glUniform1i(u_cells_, 0);
-  glUniform2f(u_grid_, static_cast<float>(scene.cols), static_cast<float>(scene.rows));
-  glUniform2f(u_size_, static_cast<float>(rect.width), static_cast<float>(rect.height));
-  glUniform1i(u_style_, shader_style(scene.style));
-  glUniform2f(u_anim_pos_, scene.anim_col, scene.anim_row);
-  glUniform1i(u_anim_piece_, shader_piece(scene.anim_piece));
-  glUniform1f(u_time_, time_seconds);
+  glUseProgram(p.id);
+  glUniform1i(p.u_cells, 0);
+  glUniform2f(p.u_grid, static_cast<float>(scene.cols), static_cast<float>(scene.rows));
+  glUniform2f(p.u_size, static_cast<float>(rect.width), static_cast<float>(rect.height));
+  glUniform2f(p.u_anim_pos, scene.anim_col, scene.anim_row);
+  glUniform1i(p.u_anim_piece, shader_piece(scene.anim_piece));
+  glUniform1f(p.u_time, time_seconds);
   if (scene.win_line) {
     const auto& [first, last] = *scene.win_line;
-    glUniform4f(u_win_line_, static_cast<float>(first.col), static_cast<float>(first.row),
+    glUniform4f(p.u_win_line, static_cast<float>(first.col), static_cast<float>(first.row),
                 static_cast<float>(last.col), static_cast<float>(last.row));
   }
   // A negative progress: no line.
-  glUniform1f(u_win_progress_, scene.win_line ? scene.win_progress : -1.0f);
+  glUniform1f(p.u_win_progress, scene.win_line ? scene.win_progress : -1.0f);
   glBindVertexArray(vertex_array_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);

@@ -5,7 +5,9 @@
 // board, and small ones (a line the engine found, the nodes of a search
 // tree). The shader sources carry no #version line; the header given to
 // init() adds it (ES 3.00 for WebGL 2 and GLES, 3.30 core for desktop GL).
+// Each board style has a program of its own, built from the same sources.
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,10 +41,15 @@ class BoardRenderer {
             const std::optional<PixelRect>& clip = std::nullopt);
 
  private:
-  unsigned program_ = 0, vertex_array_ = 0, vertex_buffer_ = 0, cells_texture_ = 0;
-  int u_cells_ = -1, u_grid_ = -1, u_size_ = -1, u_style_ = -1;
-  int u_anim_pos_ = -1, u_anim_piece_ = -1, u_time_ = -1;
-  int u_win_line_ = -1, u_win_progress_ = -1;
+  // One program a board style: board.frag with BOARD_STYLE defined, so that
+  // each keeps only its own drawing.
+  struct Program {
+    unsigned id = 0;
+    int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
+    int u_win_line = -1, u_win_progress = -1;
+  };
+  std::array<Program, 3> programs_;
+  unsigned vertex_array_ = 0, vertex_buffer_ = 0, cells_texture_ = 0;
 };
 
 }  // namespace arcade::app
