@@ -38,6 +38,7 @@ uniform int u_anim_piece;      // its piece, 0 for none
 uniform float u_time;          // seconds, for the hint's pulse
 uniform vec4 u_win_line;       // the winning line's first and last cells (col, row, col, row)
 uniform float u_win_progress;  // how much of it is drawn, 0..1; negative: no line
+uniform int u_cursor_column;   // the column of the cell marked kCursor, -1 for none
 
 in vec2 v_uv;
 out vec4 frag_color;
@@ -136,7 +137,6 @@ vec3 over(vec3 below, vec4 layer) { return below * (1.0 - layer.a) + layer.rgb; 
 
 // A cell's piece, marks and ghost.
 ivec3 cell_at(ivec2 cell) { return ivec3(texelFetch(u_cells, cell, 0).rgb * 255.0 + 0.5); }
-int marks_at(ivec2 cell) { return cell_at(cell).g; }
 bool has(int marks, int bit) { return (marks & bit) != 0; }
 
 // --- Pieces: q in cell units from the cell's centre (y up), s pixels a cell --
@@ -406,10 +406,7 @@ void main() {
     color = focus_ring(color, rounded_box(q, vec2(0.44), 0.1) * s);
   if (kStyle == 1) {
     // The cursor marks a column: its outline.
-    bool cursor_column = false;
-    for (int row = 0; row < int(u_grid.y); ++row)
-      cursor_column = cursor_column || has(marks_at(ivec2(cell.x, row)), kCursor);
-    if (cursor_column) {
+    if (cell.x == u_cursor_column) {
       float column = rounded_box(px - vec2((float(cell.x) + 0.5) * s, 0.5 * u_size.y),
                                  vec2(0.46 * s, 0.5 * u_size.y - 0.04 * s), 0.2 * s);
       color = focus_ring(color, column);

@@ -197,9 +197,12 @@ TEST_F(BoardRendererTest, TheCursorIsALightRingOnEveryBackground) {
   BoardScene checkered = scene_of("wolfsheep", {});
   checkered.mark({1, 1}) |= kCursor;  // a light square
   checkered.mark({2, 0}) |= kCursor;  // a dark one
-  const PixelRect a{10, 10, 150, 150}, b{200, 10, 160, 160};
+  BoardScene frame_board = scene_of("connect4", {"4"});
+  frame_board.mark({1, 0}) |= kCursor;  // Connect Four: the whole column
+  const PixelRect a{10, 10, 150, 150}, b{170, 10, 160, 160}, c{340, 10, 56, 48};
   renderer_->draw(lines, a, 0.0f);
   renderer_->draw(checkered, b, 0.0f);
+  renderer_->draw(frame_board, c, 0.0f);
   const Framebuffer frame(kWidth, kHeight);
   // The ring runs 0.44 of a cell from the centre: look along a row for it.
   const auto ring_found = [&](const PixelRect& rect, int cols, Cell cell) {
@@ -213,6 +216,8 @@ TEST_F(BoardRendererTest, TheCursorIsALightRingOnEveryBackground) {
   EXPECT_GE(ring_found(b, 8, {1, 1}), 2);
   EXPECT_GE(ring_found(b, 8, {2, 0}), 2);
   EXPECT_EQ(ring_found(a, 3, {0, 0}), 0) << "no ring without the mark";
+  EXPECT_GE(ring_found(c, 7, {1, 4}), 1) << "the column's outline, up to its top";
+  EXPECT_EQ(ring_found(c, 7, {2, 4}), 0);
 }
 
 // The mark bits are named and valued alike in board_scene.h and board.frag:

@@ -110,6 +110,7 @@ std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
     p.u_time = glGetUniformLocation(p.id, "u_time");
     p.u_win_line = glGetUniformLocation(p.id, "u_win_line");
     p.u_win_progress = glGetUniformLocation(p.id, "u_win_progress");
+    p.u_cursor_column = glGetUniformLocation(p.id, "u_cursor_column");
   }
   glDeleteShader(vs);
 
@@ -135,11 +136,15 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
   const Program& p = programs_[shader_style(scene.style)];
   if (!p.id || rect.width <= 0 || rect.height <= 0) return;
   // One RGBA texel per cell: red the piece, green the marks, blue the ghost.
+  // The cursor's column too, as a number: a shader that looked for it would
+  // read the whole column at every pixel.
   std::vector<std::uint8_t> texels(scene.pieces.size() * 4, 0);
+  int cursor_column = -1;
   for (std::size_t i = 0; i < scene.pieces.size(); ++i) {
     texels[i * 4] = shader_piece(scene.pieces[i]);
     texels[i * 4 + 1] = i < scene.marks.size() ? scene.marks[i] : 0;
     texels[i * 4 + 2] = i < scene.ghosts.size() ? shader_piece(scene.ghosts[i]) : 0;
+    if (texels[i * 4 + 1] & kCursor) cursor_column = static_cast<int>(i) % scene.cols;
   }
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, cells_texture_);
@@ -169,6 +174,7 @@ void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float t
   }
   // A negative progress: no line.
   glUniform1f(p.u_win_progress, scene.win_line ? scene.win_progress : -1.0f);
+  glUniform1i(p.u_cursor_column, cursor_column);
   glBindVertexArray(vertex_array_);
   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
   glBindVertexArray(0);

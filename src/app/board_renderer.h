@@ -46,7 +46,7 @@ class BoardRenderer {
   struct Program {
     unsigned id = 0;
     int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
-    int u_win_line = -1, u_win_progress = -1;
+    int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
   };
   std::array<Program, 3> programs_;
   unsigned vertex_array_ = 0, vertex_buffer_ = 0, cells_texture_ = 0;
