@@ -399,7 +399,9 @@ void App::share_section() {
 // --- The board's area: the heading, the board, the end of the game. ---
 
 void App::board_area(const Rect& r, int fb_width, int fb_height, float seconds) {
-  begin_area("board_area", r.x, r.y, r.w, r.h, ImVec4(0, 0, 0, 0),
+  // The heading's window covers the heading only: over the board ImGui
+  // would take the clicks.
+  begin_area("heading", r.x, r.y, r.w, kHeadingHeight, ImVec4(0, 0, 0, 0),
              ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                  ImGuiWindowFlags_NoBackground);
   heading(r);

@@ -455,8 +455,10 @@ async function checkAnalysisPanel(app) {
   await app.screenshot('analysis_tictactoe.png');
 
   await app.command('game connect4');
-  state = await app.waitState((s) => s.analysis_moves.split(' ').length >= 7,
-                              'every Connect Four column scored', 15000);
+  // Connect Four's columns, not the last game's squares.
+  state = await app.waitState(
+      (s) => s.analysis_moves.split(' ').length >= 7 && /^[1-7]:/.test(s.analysis_moves),
+      'every Connect Four column scored', 15000);
   const c4 = scoredMoves(state);
   assert.match(c4['4'], /^W[0-9]+$/, state.analysis_moves);
   assert.equal(c4['3'], '=', state.analysis_moves);
