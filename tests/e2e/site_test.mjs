@@ -6,10 +6,10 @@
 //     hides its loading overlay;
 //   - the canvas fills the window, its pixel size being its CSS size times
 //     the ratio;
-//   - the app draws: the screenshot's bottom-right corner is the app's clear
-//     colour (main.cpp's glClearColor), and an ImGui window's background
-//     (ImGui's dark style WindowBg, 0.06 gray at alpha 0.94 over the clear
-//     colour) covers at least 1% of it, wherever the app's layout puts it.
+//   - the app draws: the screenshot's top-left corner is the app's background
+//     (theme.h's palette::kBackground: the clear colour and the top bar's),
+//     and the panel's colour (palette::kSurface) covers at least 1% of it,
+//     wherever the app's layout puts it.
 //
 //   node tests/e2e/site_test.mjs SITE_DIR [SCREENSHOT.png]
 //
@@ -27,12 +27,11 @@ if (!siteDir) {
   process.exit(2);
 }
 
-const CLEAR = [0.09, 0.11, 0.15];  // main.cpp's glClearColor
-const WINDOW_BG = 0.06;            // ImGui's StyleColorsDark WindowBg ...
-const WINDOW_ALPHA = 0.94;         // ... and its alpha
+const CLEAR = [0.078, 0.098, 0.137];  // theme.h: palette::kBackground
+const PANEL = [0.110, 0.133, 0.188];  // theme.h: palette::kSurface
 const toByte = (value) => Math.round(value * 255);
 const CLEAR_RGB = CLEAR.map(toByte);
-const WINDOW_RGB = CLEAR.map((c) => toByte(WINDOW_BG * WINDOW_ALPHA + c * (1 - WINDOW_ALPHA)));
+const WINDOW_RGB = PANEL.map(toByte);
 
 const close = (a, b) => a.every((value, i) => Math.abs(value - b[i]) <= 2);
 
@@ -65,7 +64,7 @@ async function checkView(page, ratio, label) {
   if (screenshotPath) writeFileSync(screenshotPath, png);
   const shot = decodePng(png);
   assert.deepEqual([shot.width, shot.height], [width, height], `${label}: screenshot size`);
-  const corner = shot.pixel(width - 1, height - 1);
+  const corner = shot.pixel(0, 0);
   assert.ok(
       close(corner, CLEAR_RGB), `${label}: corner ${corner}, not the clear colour ${CLEAR_RGB}`);
   let background = 0, total = 0;
@@ -77,7 +76,7 @@ async function checkView(page, ratio, label) {
   }
   assert.ok(
       background >= total / 100,
-      `${label}: ImGui window background ${WINDOW_RGB} at ${background} of ${total} points`);
+      `${label}: the panel's colour ${WINDOW_RGB} at ${background} of ${total} points`);
   console.log(
       `${label}: canvas ${cssWidth}x${cssHeight} CSS px = ${width}x${height} px, ` +
       `window background at ${background}/${total} points`);
