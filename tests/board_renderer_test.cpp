@@ -9,11 +9,13 @@
 #include <GLES3/gl3.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/board_scene.h"
@@ -83,15 +85,19 @@ BoardScene scene_of(const char* game, std::vector<const char*> moves) {
 
 class BoardRendererTest : public ::testing::Test {
  protected:
+  BoardRendererTest() = default;
+  // A window of another size, in pixels.
+  BoardRendererTest(int width, int height) : width_(width), height_(height) {}
+
   void SetUp() override {
     setenv("SDL_VIDEODRIVER", "offscreen", /*overwrite=*/0);
     ASSERT_EQ(SDL_Init(SDL_INIT_VIDEO), 0) << SDL_GetError();
-    gl_ = create_gl_window("board renderer test", kWidth, kHeight, SDL_WINDOW_HIDDEN);
+    gl_ = create_gl_window("board renderer test", width_, height_, SDL_WINDOW_HIDDEN);
     ASSERT_NE(gl_.window, nullptr) << "no OpenGL context";
     int w = 0, h = 0;
     SDL_GL_GetDrawableSize(gl_.window, &w, &h);
-    ASSERT_EQ(w, kWidth);
-    ASSERT_EQ(h, kHeight);
+    ASSERT_EQ(w, width_);
+    ASSERT_EQ(h, height_);
     ASSERT_EQ(renderer_->init(glsl_header(gl_)), std::nullopt);
   }
   void TearDown() override {
@@ -102,18 +108,18 @@ class BoardRendererTest : public ::testing::Test {
   }
 
   void clear() {
-    glViewport(0, 0, kWidth, kHeight);
+    glViewport(0, 0, width_, height_);
     glClearColor(0, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT);
   }
 
-  static constexpr int kWidth = 400, kHeight = 200;
+  const int width_ = 400, height_ = 200;
   GlWindow gl_;
   std::unique_ptr<BoardRenderer> renderer_ = std::make_unique<BoardRenderer>();
 };
 
 TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
-  glViewport(0, 0, kWidth, kHeight);
+  glViewport(0, 0, width_, height_);
   glClearColor(0, 0, 0, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   // A main board and three small ones, one of them tiny, with gaps between.
@@ -125,7 +131,7 @@ TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
   renderer_->draw(scene_of("wolfsheep", {"e1d2"}), checkered, 0.0f);
   renderer_->draw(scene_of("tictactoe", {"b2"}), lines, 0.0f);
   renderer_->draw(scene_of("connect4", {}), tiny, 0.0f);
-  const Framebuffer frame(kWidth, kHeight);
+  const Framebuffer frame(width_, height_);
 
   EXPECT_GT(frame.share(main, kFrameBlue), 0.3);
   // The first side's discs along the bottom row, still there after the
@@ -137,9 +143,9 @@ TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
   EXPECT_GT(frame.share(tiny, bluish), 0.3);
   EXPECT_EQ(frame.share(tiny, reddish), 0.0) << "the tiny board is an empty one";
   // Nothing outside the rectangles: the gaps keep the clear colour.
-  EXPECT_EQ(frame.share({main.x + main.width, 0, 15, kHeight}, kClear), 1.0);
+  EXPECT_EQ(frame.share({main.x + main.width, 0, 15, height_}, kClear), 1.0);
   EXPECT_EQ(frame.share({0, main.y + main.height, 300, 40}, kClear), 1.0);
-  EXPECT_EQ(frame.share({checkered.x + checkered.width, 0, 14, kHeight}, kClear), 1.0);
+  EXPECT_EQ(frame.share({checkered.x + checkered.width, 0, 14, height_}, kClear), 1.0);
   EXPECT_EQ(frame.share({lines.x, lines.y + lines.height, lines.width, 30}, kClear), 1.0);
 }
 
@@ -159,7 +165,7 @@ TEST_F(BoardRendererTest, DrawsTheWinningLineOverThePiecesGrowingFromItsFirstCel
   const PixelRect whole{10, 10, 150, 150}, part{200, 10, 150, 150};
   renderer_->draw(won, whole, 0.0f);
   renderer_->draw(growing, part, 0.0f);
-  const Framebuffer frame(kWidth, kHeight);
+  const Framebuffer frame(width_, height_);
   for (Cell c : {Cell{0, 0}, Cell{1, 1}, Cell{2, 2}}) {
     const auto [x, y] = centre(whole, 3, c);
     EXPECT_TRUE(kWinStroke(frame.pixel(x, y))) << c.col << "," << c.row;
@@ -178,7 +184,7 @@ TEST_F(BoardRendererTest, AGhostIsTranslucentAndAnEmptyHoleShowsTheBackground) {
   scene.ghost({2, 0}) = Piece::kFirstSide;
   const PixelRect rect{10, 10, 175, 150};
   renderer_->draw(scene, rect, 0.0f);
-  const Framebuffer frame(kWidth, kHeight);
+  const Framebuffer frame(width_, height_);
   const auto [dx, dy] = centre(rect, 7, {3, 0});
   const auto [gx, gy] = centre(rect, 7, {2, 0});
   const auto [ex, ey] = centre(rect, 7, {4, 0});
@@ -203,7 +209,7 @@ TEST_F(BoardRendererTest, TheCursorIsALightRingOnEveryBackground) {
   renderer_->draw(lines, a, 0.0f);
   renderer_->draw(checkered, b, 0.0f);
   renderer_->draw(frame_board, c, 0.0f);
-  const Framebuffer frame(kWidth, kHeight);
+  const Framebuffer frame(width_, height_);
   // The ring runs 0.44 of a cell from the centre: look along a row for it.
   const auto ring_found = [&](const PixelRect& rect, int cols, Cell cell) {
     const auto [x, y] = centre(rect, cols, cell);
@@ -218,6 +224,234 @@ TEST_F(BoardRendererTest, TheCursorIsALightRingOnEveryBackground) {
   EXPECT_EQ(ring_found(a, 3, {0, 0}), 0) << "no ring without the mark";
   EXPECT_GE(ring_found(c, 7, {1, 4}), 1) << "the column's outline, up to its top";
   EXPECT_EQ(ring_found(c, 7, {2, 4}), 0);
+}
+
+// --- draw_cached: draw()'s pixels, drawing again only what changed ---------
+
+// The pixels of `rect` of the framebuffer, RGBA.
+std::vector<unsigned char> pixels_in(const PixelRect& rect) {
+  std::vector<unsigned char> rgba(static_cast<std::size_t>(rect.width) * rect.height * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(rect.x, rect.y, rect.width, rect.height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  return rgba;
+}
+
+int largest_difference(const std::vector<unsigned char>& a, const std::vector<unsigned char>& b) {
+  int largest = 0;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i)
+    largest = std::max(largest, std::abs(a[i] - b[i]));
+  return largest;
+}
+
+int area(const std::vector<PixelRect>& rects) {
+  int sum = 0;
+  for (const PixelRect& r : rects) sum += r.width * r.height;
+  return sum;
+}
+
+// Cells of about 100 pixels: a box a few pixels short of what a piece
+// touches leaves pixels behind.
+class CachedBoardTest : public BoardRendererTest {
+ protected:
+  CachedBoardTest() : BoardRendererTest(760, 700) {}
+
+  // Draws `scene` through the cache, then fresh with draw(), in `rect` of a
+  // cleared frame: the largest difference of a channel between the two.
+  int cached_against_fresh(const BoardScene& scene, const PixelRect& rect, float time) {
+    clear();
+    renderer_->draw_cached(scene, rect, time);
+    const std::vector<unsigned char> cached = pixels_in(rect);
+    clear();
+    renderer_->draw(scene, rect, time);
+    return largest_difference(cached, pixels_in(rect));
+  }
+
+  // Every scene of `steps` through the cache, one after another, each
+  // against a fresh draw.
+  void expect_each_as_drawn(const std::vector<std::pair<std::string, BoardScene>>& steps,
+                            const PixelRect& rect, float& time) {
+    for (const auto& [what, scene] : steps) {
+      time += 0.07f;
+      EXPECT_LE(cached_against_fresh(scene, rect, time), 2) << what;
+    }
+  }
+};
+
+// Connect Four's disc `piece` dropping down column `col` to `row`, a step
+// a frame, over `scene` (the landing cell left empty, as make_scene does).
+std::vector<std::pair<std::string, BoardScene>> drop(BoardScene scene, Piece piece, int col,
+                                                     int row) {
+  std::vector<std::pair<std::string, BoardScene>> steps;
+  scene.anim_piece = piece;
+  scene.anim_col = static_cast<float>(col);
+  for (float y = static_cast<float>(scene.rows - 1); y > row; y -= 0.45f) {
+    scene.anim_row = y;
+    steps.emplace_back("a disc dropping at row " + std::to_string(y), scene);
+  }
+  scene.anim_piece = Piece::kNone;
+  scene.piece({col, row}) = piece;
+  steps.emplace_back("the disc landed", scene);
+  return steps;
+}
+
+TEST_F(CachedBoardTest, ConnectFourDrawsAsDrawnFreshFrameAfterFrame) {
+  // Cells of 710 / 7 pixels, not a whole number, and a rectangle taller than
+  // the grid: the top row reaches its edge.
+  PixelRect rect{13, 7, 710, 640};
+  float time = 0;
+  BoardScene scene = scene_of("connect4", {"4", "4", "3"});
+  scene.mark({2, 0}) |= kLastMove;
+  expect_each_as_drawn({{"the first frame", scene}, {"the same again", scene}}, rect, time);
+  expect_each_as_drawn(drop(scene, Piece::kSecondSide, 4, 0), rect, time);
+  scene.piece({4, 0}) = Piece::kSecondSide;
+  scene.mark({2, 0}) = 0;
+  scene.mark({4, 0}) |= kLastMove;
+
+  // The cursor on a column: its outline, the column lit, a ghost; then on
+  // another column; a hint pulsing with the time.
+  BoardScene cursor = scene;
+  for (int row = 0; row < scene.rows; ++row) cursor.mark({1, row}) |= kLitColumn;
+  cursor.mark({1, 0}) |= kCursor;
+  cursor.ghost({1, 0}) = Piece::kFirstSide;
+  BoardScene moved = scene;
+  for (int row = 0; row < scene.rows; ++row) moved.mark({5, row}) |= kLitColumn;
+  moved.mark({5, 0}) |= kCursor;
+  moved.ghost({5, 0}) = Piece::kFirstSide;
+  BoardScene hint = moved;
+  hint.mark({6, 0}) |= kHint;
+  // The pointer lights a column, the cursor moves on its own: the outline
+  // leaves a column whose other cells stay as they were.
+  BoardScene pointer = scene;
+  for (int row = 0; row < scene.rows; ++row) pointer.mark({3, row}) |= kLitColumn;
+  pointer.mark({1, 0}) |= kCursor;
+  BoardScene pointer_cursor_moved = pointer;
+  pointer_cursor_moved.mark({1, 0}) &= ~kCursor;
+  pointer_cursor_moved.mark({5, 1}) |= kCursor;
+  expect_each_as_drawn({{"the last move marked", scene},
+                        {"the cursor and the pointer", pointer},
+                        {"the cursor moved", pointer_cursor_moved},
+                        {"the cursor on a column", cursor},
+                        {"the cursor on another", moved},
+                        {"a hint", hint},
+                        {"the hint a frame later", hint},
+                        {"and another", hint}},
+                       rect, time);
+
+  // A diagonal won, its line growing over pieces it dims.
+  BoardScene won = hint;
+  won.mark({6, 0}) = 0;
+  for (int i = 0; i < 4; ++i) {
+    won.piece({i + 1, i}) = Piece::kFirstSide;
+    won.mark({i + 1, i}) |= kWinningLine;
+  }
+  won.win_line = {Cell{1, 0}, Cell{4, 3}};
+  std::vector<std::pair<std::string, BoardScene>> growing;
+  for (float progress : {0.0f, 0.1f, 0.35f, 0.7f, 1.0f, 1.0f}) {
+    won.win_progress = progress;
+    growing.emplace_back("the winning line at " + std::to_string(progress), won);
+  }
+  expect_each_as_drawn(growing, rect, time);
+
+  // Another size, then another place only, then back to the first size.
+  expect_each_as_drawn({{"a smaller board", won}}, rect = {5, 3, 531, 490}, time);
+  expect_each_as_drawn({{"moved", won}}, rect = {140, 90, 531, 490}, time);
+  expect_each_as_drawn({{"larger again", scene}}, rect = {13, 7, 700, 600}, time);
+}
+
+TEST_F(CachedBoardTest, EveryStyleDrawsAsDrawnFreshFrameAfterFrame) {
+  const PixelRect rect{20, 10, 680, 680};
+  float time = 0;
+  // Tic-tac-toe: a mark added, selected, a line won.
+  BoardScene lines = scene_of("tictactoe", {"a1", "a2", "b2", "a3"});
+  BoardScene played = lines;
+  played.piece({2, 2}) = Piece::kFirstSide;
+  played.mark({2, 2}) |= kLastMove | kSelected | kCursor;
+  BoardScene won = played;
+  won.win_line = {Cell{0, 0}, Cell{2, 2}};
+  won.win_progress = 0.4f;
+  expect_each_as_drawn(
+      {{"tic-tac-toe", lines}, {"a mark played", played}, {"won, the line growing", won}}, rect,
+      time);
+
+  // Wolf and Sheep, after a style change: a wolf sliding past a corner of
+  // the sheep's cell, over legal targets and a hovered square.
+  BoardScene checkered = scene_of("wolfsheep", {"e1d2"});
+  checkered.mark({2, 2}) |= kLegalTarget | kHovered;
+  checkered.mark({4, 2}) |= kLegalTarget;
+  std::vector<std::pair<std::string, BoardScene>> sliding{{"wolf and sheep", checkered}};
+  BoardScene slide = checkered;
+  const Cell from{2, 0}, to{3, 1};
+  const Piece wolf = slide.piece(from);
+  slide.piece(from) = Piece::kNone;
+  slide.anim_piece = wolf;
+  for (float t = 0.0f; t < 1.0f; t += 0.2f) {
+    slide.anim_col = from.col + (to.col - from.col) * t;
+    slide.anim_row = from.row + (to.row - from.row) * t;
+    sliding.emplace_back("a piece sliding at " + std::to_string(t), slide);
+  }
+  slide.anim_piece = Piece::kNone;
+  slide.piece(to) = wolf;
+  slide.mark(from) |= kLastMove;
+  slide.mark(to) |= kLastMove;
+  sliding.emplace_back("the piece arrived", slide);
+  expect_each_as_drawn(sliding, rect, time);
+}
+
+TEST_F(CachedBoardTest, LeavesTheStateAsDrawDoesAndNothingDrawnOutsideItsRectangle) {
+  clear();
+  const PixelRect rect{30, 20, 350, 300};
+  renderer_->draw_cached(scene_of("connect4", {"4"}), rect, 0.0f);
+  GLint framebuffer = -1, viewport[4] = {};
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
+  glGetIntegerv(GL_VIEWPORT, viewport);
+  EXPECT_EQ(framebuffer, 0);
+  EXPECT_EQ(viewport[0], rect.x);
+  EXPECT_EQ(viewport[1], rect.y);
+  EXPECT_EQ(viewport[2], rect.width);
+  EXPECT_EQ(viewport[3], rect.height);
+  EXPECT_FALSE(glIsEnabled(GL_BLEND));
+  EXPECT_FALSE(glIsEnabled(GL_SCISSOR_TEST));
+  const Framebuffer frame(width_, height_);
+  EXPECT_GT(frame.share(rect, kFrameBlue), 0.3);
+  EXPECT_EQ(frame.share({0, 0, rect.x, height_}, kClear), 1.0);
+  EXPECT_EQ(frame.share({rect.x, rect.y + rect.height, rect.width, 20}, kClear), 1.0);
+}
+
+// What is drawn again: nothing for an unchanged board, a disc's way for a
+// dropping disc, a hint every frame, everything for another style.
+TEST(ChangedRegion, OnlyWhatChanged) {
+  const int width = 700, height = 600;  // cells of 100 pixels
+  BoardScene scene = scene_of("connect4", {"4", "4", "3"});
+  EXPECT_TRUE(changed_region(scene, scene, width, height).empty());
+
+  BoardScene falling = scene;
+  falling.anim_piece = Piece::kFirstSide;
+  falling.anim_col = 2;
+  falling.anim_row = 4.5f;
+  BoardScene lower = falling;
+  lower.anim_row = 4.0f;
+  const std::vector<PixelRect> step = changed_region(falling, lower, width, height);
+  ASSERT_EQ(step.size(), 1u);
+  EXPECT_LE(step[0].width, 140) << "a cell and a little";
+  EXPECT_LE(step[0].height, 190) << "where it was and where it is";
+  EXPECT_GE(step[0].x, 180);
+  EXPECT_LE(step[0].x + step[0].width, 320);
+
+  BoardScene hint = scene;
+  hint.mark({5, 0}) |= kHint;
+  const std::vector<PixelRect> pulse = changed_region(hint, hint, width, height);
+  ASSERT_EQ(pulse.size(), 1u) << "the hint pulses: its cell every frame";
+  EXPECT_LE(area(pulse), 102 * 102);
+
+  BoardScene lines = scene;
+  lines.style = BoardStyle::kLines;
+  EXPECT_EQ(area(changed_region(scene, lines, width, height)), width * height);
+
+  BoardScene won = scene;
+  won.win_line = {Cell{0, 0}, Cell{3, 0}};
+  won.win_progress = 0.5f;
+  for (const PixelRect& r : changed_region(scene, won, width, height))
+    EXPECT_LT(r.y, 150) << "a line along the bottom row dims only the pieces there";
 }
 
 // The mark bits are named and valued alike in board_scene.h and board.frag:

@@ -316,7 +316,7 @@ void App::draw_board(const BoardScene& scene, float left, float top, float w, fl
   const float sy = fb_height / std::max(1.0f, display.y);
   const PixelRect rect{static_cast<int>(left * sx), static_cast<int>(fb_height - (top + h) * sy),
                        static_cast<int>(w * sx), static_cast<int>(h * sy)};
-  renderer_.draw(scene, rect, seconds);
+  renderer_.draw_cached(scene, rect, seconds);
 }
 
 bool App::update(float seconds) {
