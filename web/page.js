@@ -281,16 +281,20 @@ function registerServiceWorker() {
 // A newer build waiting to take over (see service_worker.js): if this page
 // is the site's only one, it takes over and the page reloads, before the app
 // has loaded anything. Resolves to true when the page is about to reload.
+//
 // Once it has asked, the page never loads the app itself unless the worker
 // says no: a yes, or no answer, ends in a reload, so that no page runs with
-// files of two builds. At most one try a minute in a tab, so that a build
+// files of two builds. The ask waits for the page's own requests (its
+// stylesheet, icons, the manifest) to end: Chromium activates a worker that
+// skips waiting only once the worker it replaces is idle, and one asked while
+// requests are in flight puts the switch off until that worker's idle
+// timeout (about 30 s). At most one try a minute in a tab, so that a build
 // that fails to take over cannot make the page reload again and again.
 async function newBuildTakesOver() {
   const container = navigator.serviceWorker;
   if (!container || !container.controller) return false;
   const registration = await container.getRegistration().catch(() => null);
-  const waiting = registration && registration.waiting;
-  if (!waiting) return false;
+  if (!registration || !registration.waiting) return false;
   const TRIED = 'minimax-arcade-takeover';
   try {
     const tried = Number(sessionStorage.getItem(TRIED)) || 0;
@@ -299,19 +303,24 @@ async function newBuildTakesOver() {
   } catch (error) {
     return false;  // no session storage: no guard against a loop, so no try
   }
-  const changed = new Promise((resolve) => {
-    container.addEventListener('controllerchange', resolve, {once: true});
+  await new Promise((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', resolve, {once: true});
   });
-  const answer = await new Promise((resolve) => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const waiting = registration.waiting;
+  if (!waiting) return false;
+  const outcome = await new Promise((resolve) => {
+    container.addEventListener('controllerchange', () => resolve('changed'), {once: true});
     const channel = new MessageChannel();
-    channel.port1.onmessage = (event) => resolve(event.data);
-    setTimeout(() => resolve(null), 10000);
+    channel.port1.onmessage = (event) => {
+      if (event.data && event.data.activating === false) resolve('refused');
+      else setStatus('Updating…');
+    };
     waiting.postMessage('activate', [channel.port2]);
+    setTimeout(() => resolve('timeout'), 45000);
   });
-  if (answer && answer.activating === false) return false;
-  setStatus('Updating…');
-  // The new build controls the page once it has activated; reload then.
-  await Promise.race([changed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (outcome === 'refused') return false;
   location.reload();
   return true;
 }

@@ -65,7 +65,8 @@ self.addEventListener('activate', (event) => {
 });
 
 // "activate" (from page.js, to a waiting worker): take over now if the asking
-// page is the site's only one. Answers {activating} on the message's port.
+// page is the site's only one. Answers {activating} on the message's port at
+// once (the activation itself follows, once the old worker is idle).
 self.addEventListener('message', (event) => {
   if (event.data !== 'activate' || !event.ports[0]) return;
   event.waitUntil((async () => {
@@ -73,8 +74,8 @@ self.addEventListener('message', (event) => {
     const pages = (await self.clients.matchAll({type: 'window', includeUncontrolled: true}))
                       .filter((client) => client.url.startsWith(scope));
     const alone = pages.length === 1 && event.source && pages[0].id === event.source.id;
-    if (alone) await self.skipWaiting();
     event.ports[0].postMessage({activating: alone});
+    if (alone) await self.skipWaiting();
   })());
 });
 
