@@ -20,13 +20,13 @@
 // Ends with the line "N passed, M failed"; exits non-zero after a failure.
 
 import assert from 'node:assert/strict';
-import {mkdirSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readdirSync, readFileSync, statSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {gzipSync} from 'node:zlib';
 
 import {AppPage, movesOf} from './app_page.mjs';
-import {bytes, CheckRunner, decodePng, launchChromium, near, serveDirectory, sleep, until} from './lib.mjs';
+import {bytes, CheckRunner, decodePng, launchChromium, near, percentile, serveDirectory, sleep, until} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, artefactDir = join(here, '../../build/web/test-artifacts')] = process.argv.slice(2);
@@ -160,10 +160,6 @@ async function waitForFirstBoard(app) {
     const s = survey(shot, local, {line: COLOURS.gridLine}, 4);
     return s.counts.line > s.total * 0.03 && (await app.page.evaluate(() => performance.now()));
   }, 'the first Tic-tac-toe board', 30000, 20);
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 // Runs in the page: animation frame times and samples of the app's

@@ -18,10 +18,9 @@
 
 import assert from 'node:assert/strict';
 import {readdirSync, readFileSync} from 'node:fs';
-import {createServer} from 'node:http';
-import {extname, join, normalize} from 'node:path';
+import {join} from 'node:path';
 
-import {bytes, decodePng, launchChromium, near, until} from './lib.mjs';
+import {bytes, decodePng, launchChromium, near, serveFiles, until} from './lib.mjs';
 
 const [siteDir] = process.argv.slice(2);
 if (!siteDir) {
@@ -42,48 +41,9 @@ const POLICY = [
   `frame-ancestors 'none'`,
 ].join('; ');
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-};
-
-// Serves `dir` on a free port of 127.0.0.1, the policy on every response.
-// Resolves to {url, requests, close()}; `requests` lists "STATUS /path".
-function serveWithPolicy(dir) {
-  const requests = [];
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
-    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
-    let body = null;
-    if (file.startsWith(normalize(dir))) {
-      try {
-        body = readFileSync(file);
-      } catch {
-        // Not found: answered below.
-      }
-    }
-    const status = body ? 200 : 404;
-    requests.push(`${status} ${path}`);
-    response.writeHead(status, {
-      'Content-Type': (body && TYPES[extname(file)]) || 'text/plain; charset=utf-8',
-      'Content-Security-Policy': POLICY,
-      'Cache-Control': 'no-store',
-    });
-    response.end(body || 'not found');
-  });
-  return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}/`,
-        requests,
-        close: () => server.close(),
-      });
-    });
-  });
-}
+// The site served with the policy on every response, never from the cache.
+const serveWithPolicy = (dir) =>
+    serveFiles(dir, {headers: {'Content-Security-Policy': POLICY, 'Cache-Control': 'no-store'}});
 
 // Runs in the page before its own scripts: records every violation.
 function watchViolations() {

@@ -7,6 +7,9 @@
 // ctest wants a non-zero exit and a one-line summary.
 
 import {spawn} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import {extname, join, normalize} from 'node:path';
 import {inflateSync} from 'node:zlib';
 import {chromium} from 'playwright-core';
 
@@ -47,6 +50,63 @@ export function serveDirectory(dir) {
     });
     server.on('error', reject);
     server.on('exit', (code) => reject(new Error(`http.server exited with ${code}`)));
+  });
+}
+
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+};
+
+// A static server of our own for `dir` on 127.0.0.1:`port` (0: a free one),
+// for tests that need what python's cannot give: `headers` on every response
+// (a Content-Security-Policy, say), the requests seen, a port kept across a
+// restart. Resolves to {port, url, requests, close()}; `requests` lists
+// "STATUS /path"; close() resolves once the port is free.
+export function serveFiles(dir, {port = 0, headers = {}} = {}) {
+  const requests = [];
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
+    let body = null;
+    if (file.startsWith(normalize(dir))) {
+      try {
+        body = readFileSync(file);
+      } catch {
+        // Not found: answered below.
+      }
+    }
+    const status = body ? 200 : 404;
+    requests.push(`${status} ${path}`);
+    response.writeHead(status, {
+      'Content-Type': (body && CONTENT_TYPES[extname(file)]) || 'text/plain; charset=utf-8',
+      ...headers,
+    });
+    response.end(body || 'not found');
+  });
+  const sockets = new Set();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return new Promise((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const actual = server.address().port;
+      resolve({
+        port: actual,
+        url: `http://127.0.0.1:${actual}/`,
+        requests,
+        close: () => new Promise((done) => {
+          server.close(done);
+          for (const socket of sockets) socket.destroy();  // keep-alive ones too
+        }),
+      });
+    });
   });
 }
 
@@ -129,6 +189,12 @@ export function near(a, b, tolerance = 3) {
 
 // A colour given in 0..1 (as in the shaders) in 0..255.
 export const bytes = (rgb) => rgb.map((c) => Math.round(c * 255));
+
+// The p-th percentile of `values` (any order): the value below which p% lie.
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
 
 export function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 

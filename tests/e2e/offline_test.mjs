@@ -29,68 +29,15 @@
 
 import assert from 'node:assert/strict';
 import {appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:http';
 import {tmpdir} from 'node:os';
-import {extname, join, normalize} from 'node:path';
+import {join} from 'node:path';
 
-import {CheckRunner, decodePng, launchChromium, until} from './lib.mjs';
+import {CheckRunner, decodePng, launchChromium, serveFiles, until} from './lib.mjs';
 
 const [siteDir] = process.argv.slice(2);
 if (!siteDir) {
   console.error('usage: node offline_test.mjs SITE_DIR');
   process.exit(2);
-}
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json',
-};
-
-// A static server for `dir` on 127.0.0.1:`port` (0: a free one). Resolves to
-// {port, url, requests, close()}; close() resolves once the port is free.
-function serve(dir, port = 0) {
-  const requests = [];
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
-    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
-    let body = null;
-    if (file.startsWith(normalize(dir))) {
-      try {
-        body = readFileSync(file);
-      } catch {
-        // Not found: answered below.
-      }
-    }
-    requests.push(`${body ? 200 : 404} ${path}`);
-    response.writeHead(body ? 200 : 404, {
-      'Content-Type': (body && TYPES[extname(file)]) || 'text/plain; charset=utf-8',
-    });
-    response.end(body || 'not found');
-  });
-  const sockets = new Set();
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  return new Promise((resolve, reject) => {
-    server.on('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const actual = server.address().port;
-      resolve({
-        port: actual,
-        url: `http://127.0.0.1:${actual}/`,
-        requests,
-        close: () => new Promise((done) => {
-          server.close(done);
-          for (const socket of sockets) socket.destroy();  // keep-alive ones too
-        }),
-      });
-    });
-  });
 }
 
 // The version the site's assembly wrote into the service worker.
@@ -349,7 +296,7 @@ async function workers() {
 async function newBuild(t) {
   const {page, context, copy} = t;
   await context.setOffline(false);
-  t.server = await serve(copy, t.port);
+  t.server = await serveFiles(copy, {port: t.port});
   // What the assembly of a changed site would write: a file changed, and
   // another version in the worker.
   const next = 'test-next-build';
@@ -395,7 +342,7 @@ async function main() {
   const copy = mkdtempSync(join(tmpdir(), 'arcade-offline-'));
   cpSync(siteDir, copy, {recursive: true});
   const version = siteVersion(copy);
-  const server = await serve(copy);
+  const server = await serveFiles(copy);
   const t = {
     copy,
     version,

@@ -27,7 +27,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, boardRectOf, movesOf} from './app_page.mjs';
-import {CheckRunner, launchChromium, near, serveDirectory, sleep} from './lib.mjs';
+import {CheckRunner, launchChromium, near, percentile, serveDirectory, sleep} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, artefactDir = join(here, '../../build/web/test-artifacts')] = process.argv.slice(2);
@@ -40,11 +40,6 @@ mkdirSync(artefactDir, {recursive: true});
 const DESKTOP = {viewport: {width: 1280, height: 800}};
 const PHONE = {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 const STORAGE_KEY = 'minimax-arcade';  // main.cpp's local storage key
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 // Runs in the page: the gaps between animation frames and the long tasks
 // seen over `ms` milliseconds.
