@@ -223,6 +223,18 @@ TEST_F(GameSessionTest, AVersionOneSaveStillLoads) {
   EXPECT_EQ(game.side(1).level, 4);
 }
 
+// Version 1 wrote the moves waiting to be redone with the next one last
+// (GameController's redo list as it is kept); version 2 writes them alike.
+TEST_F(GameSessionTest, TheRedoLineListsTheNextMoveLast) {
+  ASSERT_FALSE(
+      game.load("minimax-arcade-save 1\ngame tictactoe\nstart startpos\nmoves b2\n"
+                "redo c3 a1\npaused 1\nside0 human 3\nside1 human 3\n"));
+  EXPECT_EQ(game.redo_moves(), (Moves{"a1", "c3"}));  // the next one first
+  EXPECT_NE(game.save().find("\nredo c3 a1\n"), std::string::npos);
+  game.redo();
+  EXPECT_EQ(game.moves(), (Moves{"b2", "a1"}));
+}
+
 TEST_F(GameSessionTest, ACorruptKeptGameIsDroppedNeverTheGame) {
   ASSERT_FALSE(
       game.load("minimax-arcade-save 2\ngame connect4\nstart startpos\nmoves 4 4\n"

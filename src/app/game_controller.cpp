@@ -603,7 +603,7 @@ std::optional<std::string> GameController::open_text(const std::string& text) {
 std::string GameController::save() const {
   std::ostringstream out;
   out << kSaveHeader << "\ngame " << board_.game << "\nstart " << board_.start_text << "\nmoves "
-      << join_words(moves()) << "\nredo " << join_words(redo_texts(board_.redo)) << "\npaused "
+      << join_words(moves()) << "\nredo " << join_words(texts(board_.redo)) << "\npaused "
       << paused_ << '\n';
   for (int s = 0; s < 2; ++s)
     out << "side" << s << ' ' << (sides_[s].ai ? "ai" : "human") << ' ' << sides_[s].level << '\n';
@@ -646,6 +646,9 @@ std::optional<std::string> GameController::load(const std::string& saved) {
       return "an unknown line in the saved game: " + line;
     }
   }
+  // The save's redo line lists the next move to redo last (as version 1
+  // wrote it); read_game takes them in the order they would be played.
+  std::reverse(redo.begin(), redo.end());
   Parsed<GameState> restored = read_game(game, start, moves, redo);
   if (!restored) restored = read_game(game, start, moves);  // a bad redo goes, the game stays
   if (!restored) return "the saved game: " + restored.error();
