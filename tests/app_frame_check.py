@@ -5,26 +5,21 @@
 
 Runs `APP --frames 3 --screenshot FRAME.ppm` with SDL's offscreen driver
 (Mesa renders, no display needed), then reads the PPM back. Passes when the
-frame is the app's clear colour around Dear ImGui windows: the bottom-right
-corner pixel is the clear colour (main.cpp's glClearColor), and a window's
-background, ImGui's dark style WindowBg (0.06, 0.06, 0.06) at alpha 0.94 over
-the clear colour, covers at least 1% of the frame. (Where the windows are is
-left to the app's layout.)
+frame is the app's theme around its windows: the top-left corner pixel is the
+background (theme.h's palette::kBackground: the clear colour and the top
+bar's), and the panel's colour (palette::kSurface) covers at least 1% of the
+frame. (Where the panel is is left to the app's layout.)
 """
 import os
 import subprocess
 import sys
 
-CLEAR = (0.09, 0.11, 0.15)  # main.cpp's glClearColor
-WINDOW_BG = (0.06, 0.06, 0.06, 0.94)  # ImGui's StyleColorsDark WindowBg
+CLEAR = (0.078, 0.098, 0.137)  # theme.h: palette::kBackground
+PANEL = (0.110, 0.133, 0.188)  # theme.h: palette::kSurface
 
 
 def to_byte(value):
     return round(value * 255)
-
-
-def blend(top, alpha, bottom):
-    return tuple(to_byte(t * alpha + b * (1 - alpha)) for t, b in zip(top, bottom))
 
 
 def read_ppm(path):
@@ -62,17 +57,17 @@ def main():
         return tuple(pixels[i:i + 3])
 
     clear = tuple(to_byte(c) for c in CLEAR)
-    window_bg = blend(WINDOW_BG[:3], WINDOW_BG[3], CLEAR)
-    corner = pixel(width - 1, height - 1)
+    window_bg = tuple(to_byte(c) for c in PANEL)
+    corner = pixel(0, 0)
     # Every other pixel of every other row is plenty.
     samples = [pixel(x, y) for y in range(0, height, 2) for x in range(0, width, 2)]
     background = sum(close(p, window_bg) for p in samples)
     print(f"{width}x{height}, corner {corner} (clear colour {clear}), "
-          f"{background}/{len(samples)} sampled pixels are window background {window_bg}")
+          f"{background}/{len(samples)} sampled pixels are the panel's colour {window_bg}")
     if not close(corner, clear):
         sys.exit("FAIL: the corner is not the clear colour")
     if background < len(samples) // 100:
-        sys.exit("FAIL: no ImGui window in the frame")
+        sys.exit("FAIL: no panel in the frame")
     print("PASS")
 
 
