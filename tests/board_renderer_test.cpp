@@ -118,6 +118,13 @@ class BoardRendererTest : public ::testing::Test {
   std::unique_ptr<BoardRenderer> renderer_ = std::make_unique<BoardRenderer>();
 };
 
+// Each style's program is compiled by its first draw (or prepare): all of
+// them must compile and link, though a game may never draw some.
+TEST_F(BoardRendererTest, EveryBoardStyleCompiles) {
+  for (BoardStyle style : {BoardStyle::kLines, BoardStyle::kFrame, BoardStyle::kCheckered})
+    EXPECT_EQ(renderer_->prepare(style), std::nullopt) << static_cast<int>(style);
+}
+
 TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
   glViewport(0, 0, width_, height_);
   glClearColor(0, 0, 0, 1);

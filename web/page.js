@@ -72,16 +72,11 @@ function fail(text) {
 // What this browser lacks, or an empty list.
 function missingFeatures() {
   const missing = [];
-  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') {
     missing.push('WebAssembly');
   }
-  const gl = document.createElement('canvas').getContext('webgl2');
-  if (!gl) {
-    missing.push('WebGL 2');
-  } else {
-    const loseContext = gl.getExtension('WEBGL_lose_context');
-    if (loseContext) loseContext.loseContext();  // only a test: free it now
-  }
+  // Only whether the browser knows WebGL 2: startWebGl() makes the context.
+  if (typeof WebGL2RenderingContext !== 'function') missing.push('WebGL 2');
   return missing;
 }
 
@@ -112,59 +107,93 @@ function watchPixelRatio() {
   }, {once: true});
 }
 
-// Emscripten calls this instead of fetching the wasm itself: the same
-// download, read piece by piece to show its progress.
+// The app's wasm, fetched and compiled from the start, while the scripts
+// load and the WebGL context starts (Emscripten would fetch it only once
+// arcade_app.js runs), compiled as it arrives: a promise of the module.
+let compiledApp = null;
+function compileApp() {
+  if (!compiledApp) {
+    compiledApp = fetch(WASM)
+                      .then((response) => {
+                        if (!response.ok) throw new Error(WASM + ': HTTP ' + response.status);
+                        return WebAssembly.compileStreaming(countedWasm(response));
+                      })
+                      .then((module) => {
+                        setStatus('Starting…');
+                        progress.removeAttribute('value');
+                        return module;
+                      });
+  }
+  return compiledApp;
+}
+
+// Emscripten calls this instead of fetching the wasm itself.
 function instantiateWasm(imports, receiveInstance) {
-  fetch(WASM)
-      .then((response) => {
-        if (!response.ok) throw new Error(WASM + ': HTTP ' + response.status);
-        return readWithProgress(response);
-      })
-      .then((bytes) => {
-        setStatus('Starting…');
-        progress.removeAttribute('value');
-        return WebAssembly.instantiate(bytes, imports);
-      })
-      .then((result) => receiveInstance(result.instance, result.module))
+  compileApp()
+      .then((module) => WebAssembly.instantiate(module, imports)
+                            .then((instance) => receiveInstance(instance, module)))
       .catch((error) => fail('Could not load the game: ' + error.message));
   return {};  // the exports arrive later, through receiveInstance
 }
 
 function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
 
-async function readWithProgress(response) {
-  // A compressed response's length is not the length read: then no bar.
-  const compressed = response.headers.get('Content-Encoding') !== null;
+// The wasm response as one that compileStreaming takes whatever type the
+// server gave it, showing its download in the progress bar as it goes (when
+// its length is known: a compressed response's length is not the length
+// read).
+function countedWasm(response) {
+  const wasm = {'Content-Type': 'application/wasm'};
   const total = Number(response.headers.get('Content-Length')) || 0;
-  if (!response.body || compressed || !total) return response.arrayBuffer();
-  const reader = response.body.getReader();
-  const chunks = [];
+  if (!response.body || response.headers.get('Content-Encoding') !== null || !total) {
+    return new Response(response.body, {headers: wasm});
+  }
   let received = 0;
   progress.max = total;
-  for (;;) {
-    const {done, value} = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.length;
-    progress.value = Math.min(received, total);
-    setStatus('Loading… ' + megabytes(received) + ' of ' + megabytes(total) + ' MB');
-  }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      received += chunk.length;
+      progress.value = Math.min(received, total);
+      setStatus('Loading… ' + megabytes(received) + ' of ' + megabytes(total) + ' MB');
+      controller.enqueue(chunk);
+    },
+  }));
+  return new Response(counted, {headers: wasm});
 }
 
+// The app's WebGL 2 context, made now (the app takes it: Emscripten's
+// GL_PREINITIALIZED_CONTEXT) so that its start-up, a large part of the time
+// to the first board under a software WebGL, overlaps the download and the
+// compile. The attributes are those SDL asks for. A browser that knows
+// WebGL 2 but cannot start it (a blocked GPU, no software fallback) is told
+// so here.
+function startWebGl() {
+  const gl = canvas.getContext('webgl2', {
+    alpha: false,
+    depth: true,
+    stencil: false,
+    antialias: false,
+    premultipliedAlpha: true,
+    preserveDrawingBuffer: false,
+  });
+  if (gl) {
+    Module.preinitializedWebGLContext = gl;
+  } else {
+    fail('This browser could not start WebGL 2, which the game needs. ' +
+         'Turning on hardware acceleration in its settings may help.');
+  }
+}
+
+// Downloads the scripts side by side and runs them in order (a script added
+// by code runs as soon as it arrives unless async is turned off).
 function loadScripts(names) {
-  if (names.length === 0) return;
-  const script = document.createElement('script');
-  script.src = names[0];
-  script.onload = () => loadScripts(names.slice(1));
-  script.onerror = () => fail('Could not load ' + names[0] + '.');
-  document.body.appendChild(script);
+  for (const name of names) {
+    const script = document.createElement('script');
+    script.src = name;
+    script.async = false;
+    script.onerror = () => fail('Could not load ' + name + '.');
+    document.body.appendChild(script);
+  }
 }
 
 // The app's text interface (src/app/main.cpp): "ok" or "error ..." for a
@@ -347,7 +376,11 @@ if (missing.length > 0) {
   window.addEventListener('resize', fitCanvas);
   fitCanvas();
   watchPixelRatio();
-  newBuildTakesOver().then((reloading) => reloading || loadScripts(SCRIPTS),
-                           () => loadScripts(SCRIPTS));
+  const start = () => {
+    compileApp().catch(() => {});  // instantiateWasm reports a failure
+    loadScripts(SCRIPTS);
+    startWebGl();
+  };
+  newBuildTakesOver().then((reloading) => reloading || start(), start);
 }
 })();

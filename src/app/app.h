@@ -170,6 +170,7 @@ class App {
   std::string status_text() const;
   std::string turn_text() const;     // the heading: whose turn
   std::string figures_text() const;  // under it: the search's figures, the hint
+  std::string how_to_move() const;   // or, when those are empty, how to play
   std::string end_title() const;
   std::string score_text() const;
   void board(const Rect& r, int fb_width, int fb_height, float seconds);

@@ -70,7 +70,34 @@ std::string capitalised(std::string text) {
   return text;
 }
 
+// `text` cut to fit `width` points in the current font, with an ellipsis.
+std::string fitted(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string cut = text;
+  while (!cut.empty() && ImGui::CalcTextSize((cut + "...").c_str()).x > width) cut.pop_back();
+  // Not inside a UTF-8 sequence: drop continuation bytes and their lead.
+  while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+  if (!cut.empty() && static_cast<unsigned char>(cut.back()) >= 0xC0) cut.pop_back();
+  return cut + "...";
+}
+
 }  // namespace
+
+// How a person plays a move on this board, with what they have in hand.
+std::string App::how_to_move() const {
+  const char* act = touch_ ? "Tap" : "Click";
+  switch (game_.position().board().style) {
+    case BoardStyle::kFrame:
+      return std::string(act) +
+             (touch_ ? " a column to drop a disc" : " a column, or use ← → and Enter");
+    case BoardStyle::kLines:
+      return std::string(act) +
+             (touch_ ? " a square" : " a square, or use the arrow keys and Enter");
+    case BoardStyle::kCheckered:
+      return std::string(act) + " a piece, then the square it goes to";
+  }
+  return "";
+}
 
 App::Layout App::layout(ImVec2 d) const {
   Layout l;
@@ -420,18 +447,22 @@ void App::heading(const Rect& r) {
   const std::string title = over ? end_title() : turn_text();
   centred_text(title, over ? palette::kAccentHover : palette::kText);
   ImGui::PopFont();
-  const std::string figures = figures_text();
   const bool thinking = game_.ai_thinking();
   const bool paused_ai = !over && game_.side(game_.side_to_move()).ai && game_.paused();
+  const bool person_to_move = !over && !game_.side(game_.side_to_move()).ai;
+  std::string figures = figures_text();
+  // A line the AI has not filled says how to play, rather than leaving a
+  // gap between the title and the board.
+  if (figures.empty() && person_to_move) figures = how_to_move();
   const char* action = thinking ? "Move now" : paused_ai ? "Resume" : nullptr;
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
   const float action_w = action ? ImGui::CalcTextSize(action).x + 24 : 0;
-  const std::string shown = figures.size() > 160 ? figures.substr(0, 157) + "..." : figures;
-  const float text_w = std::min(ImGui::CalcTextSize(shown.c_str()).x, r.w - action_w - 48);
+  const float room = r.w - action_w - 48;
+  // One line: the heading's window ends there and the board begins.
+  const std::string shown = fitted(figures, room);
+  const float text_w = ImGui::CalcTextSize(shown.c_str()).x;
   ImGui::SetCursorPosX(std::max(16.0f, (r.w - text_w - action_w) / 2));
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_w);
   if (!shown.empty()) ImGui::TextUnformatted(shown.c_str());
-  ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
   if (!action) return;
   if (!shown.empty()) ImGui::SameLine();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -272,6 +273,7 @@ std::optional<std::string> mark_bits_mismatch(std::string_view fragment_source) 
 }
 
 BoardRenderer::~BoardRenderer() {
+  if (vertex_shader_) glDeleteShader(vertex_shader_);
   for (const Program& program : programs_)
     if (program.id) glDeleteProgram(program.id);
   if (vertex_buffer_) glDeleteBuffers(1, &vertex_buffer_);
@@ -284,35 +286,14 @@ BoardRenderer::~BoardRenderer() {
 
 std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
   if (auto problem = mark_bits_mismatch(shaders::board_frag)) return problem;
-  const GLuint vs = glCreateShader(GL_VERTEX_SHADER);
-  if (auto log = compile(vs, glsl_header + shaders::board_vert)) {
-    glDeleteShader(vs);
+  glsl_header_ = glsl_header;
+  vertex_shader_ = glCreateShader(GL_VERTEX_SHADER);
+  if (auto log = compile(vertex_shader_, glsl_header + shaders::board_vert))
     return "board.vert: " + *log;
-  }
-  for (std::size_t style = 0; style < programs_.size(); ++style) {
-    const std::string define = "#define BOARD_STYLE " + std::to_string(style) + "\n";
-    Program& p = programs_[style];
-    if (auto log = build_program(vs, glsl_header + define + shaders::board_frag, p.id)) {
-      glDeleteShader(vs);
-      return "board.frag (BOARD_STYLE " + std::to_string(style) + "): " + *log;
-    }
-    p.u_cells = glGetUniformLocation(p.id, "u_cells");
-    p.u_grid = glGetUniformLocation(p.id, "u_grid");
-    p.u_size = glGetUniformLocation(p.id, "u_size");
-    p.u_anim_pos = glGetUniformLocation(p.id, "u_anim_pos");
-    p.u_anim_piece = glGetUniformLocation(p.id, "u_anim_piece");
-    p.u_time = glGetUniformLocation(p.id, "u_time");
-    p.u_win_line = glGetUniformLocation(p.id, "u_win_line");
-    p.u_win_progress = glGetUniformLocation(p.id, "u_win_progress");
-    p.u_cursor_column = glGetUniformLocation(p.id, "u_cursor_column");
-  }
-  if (auto log = build_program(vs, glsl_header + kCopyFragment, copy_program_)) {
-    glDeleteShader(vs);
+  if (auto log = build_program(vertex_shader_, glsl_header + kCopyFragment, copy_program_))
     return "the board's copy shader: " + *log;
-  }
   copy_u_board_ = glGetUniformLocation(copy_program_, "u_board");
   copy_u_origin_ = glGetUniformLocation(copy_program_, "u_origin");
-  glDeleteShader(vs);
 
   static constexpr float kCorners[] = {-1, -1, 1, -1, -1, 1, 1, 1};
   glGenVertexArrays(1, &vertex_array_);
@@ -329,6 +310,40 @@ std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   return std::nullopt;
+}
+
+std::optional<std::string> BoardRenderer::prepare(BoardStyle style) {
+  const std::size_t index = shader_style(style);
+  Program& p = programs_[index];
+  if (p.id || program_errors_[index]) return program_errors_[index];
+  const std::string define = "#define BOARD_STYLE " + std::to_string(index) + "\n";
+  if (auto log = build_program(vertex_shader_, glsl_header_ + define + shaders::board_frag, p.id)) {
+    if (p.id) glDeleteProgram(p.id);
+    p.id = 0;
+    program_errors_[index] = "board.frag (BOARD_STYLE " + std::to_string(index) + "): " + *log;
+    return program_errors_[index];
+  }
+  p.u_cells = glGetUniformLocation(p.id, "u_cells");
+  p.u_grid = glGetUniformLocation(p.id, "u_grid");
+  p.u_size = glGetUniformLocation(p.id, "u_size");
+  p.u_anim_pos = glGetUniformLocation(p.id, "u_anim_pos");
+  p.u_anim_piece = glGetUniformLocation(p.id, "u_anim_piece");
+  p.u_time = glGetUniformLocation(p.id, "u_time");
+  p.u_win_line = glGetUniformLocation(p.id, "u_win_line");
+  p.u_win_progress = glGetUniformLocation(p.id, "u_win_progress");
+  p.u_cursor_column = glGetUniformLocation(p.id, "u_cursor_column");
+  return std::nullopt;
+}
+
+const BoardRenderer::Program* BoardRenderer::program_for(BoardStyle style) {
+  if (!vertex_shader_) return nullptr;  // init() not called or failed
+  if (auto problem = prepare(style)) {
+    // Once: a broken shader would say so every frame.
+    if (!error_said_) std::fprintf(stderr, "arcade: %s\n", problem->c_str());
+    error_said_ = true;
+    return nullptr;
+  }
+  return &programs_[shader_style(style)];
 }
 
 void BoardRenderer::use_scene(const Program& p, const BoardScene& scene, int width, int height,
@@ -372,9 +387,9 @@ void BoardRenderer::draw_quad() {
 
 void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
                          const std::optional<PixelRect>& clip) {
-  const Program& p = programs_[shader_style(scene.style)];
-  if (!p.id || rect.width <= 0 || rect.height <= 0) return;
-  use_scene(p, scene, rect.width, rect.height, time_seconds);
+  const Program* p = program_for(scene.style);
+  if (!p || rect.width <= 0 || rect.height <= 0) return;
+  use_scene(*p, scene, rect.width, rect.height, time_seconds);
   glViewport(rect.x, rect.y, rect.width, rect.height);
   glDisable(GL_BLEND);
   if (clip) {
@@ -427,8 +442,8 @@ void BoardRenderer::copy_cache(const PixelRect& rect) {
 
 void BoardRenderer::draw_cached(const BoardScene& scene, const PixelRect& rect,
                                 float time_seconds) {
-  const Program& p = programs_[shader_style(scene.style)];
-  if (!p.id || !copy_program_ || rect.width <= 0 || rect.height <= 0) return;
+  const Program* p = program_for(scene.style);
+  if (!p || !copy_program_ || rect.width <= 0 || rect.height <= 0) return;
   GLint draw_target = 0, read_target = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_target);
   glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_target);
@@ -446,7 +461,7 @@ void BoardRenderer::draw_cached(const BoardScene& scene, const PixelRect& rect,
   if (!region.empty()) {
     // Only the region's pixels: the others hold what this scene draws there.
     glBindFramebuffer(GL_FRAMEBUFFER, cache_.framebuffer);
-    use_scene(p, scene, rect.width, rect.height, time_seconds);
+    use_scene(*p, scene, rect.width, rect.height, time_seconds);
     glViewport(0, 0, rect.width, rect.height);
     glDisable(GL_BLEND);
     glEnable(GL_SCISSOR_TEST);

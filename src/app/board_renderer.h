@@ -5,7 +5,9 @@
 // board, and small ones (a line the engine found, the nodes of a search
 // tree). The shader sources carry no #version line; the header given to
 // init() adds it (ES 3.00 for WebGL 2 and GLES, 3.30 core for desktop GL).
-// Each board style has a program of its own, built from the same sources.
+// Each board style has a program of its own, built from the same sources
+// when a board of that style is first drawn: compiling all three at start
+// held back the first board under a software WebGL.
 //
 // The main board can go through a cache instead (draw_cached): the shader is
 // heavy (a software WebGL, SwiftShader, takes ~450 ms for a 1280x800 frame),
@@ -50,8 +52,12 @@ class BoardRenderer {
   BoardRenderer(const BoardRenderer&) = delete;
   BoardRenderer& operator=(const BoardRenderer&) = delete;
 
-  // Compiles the shaders; returns the compile or link log on failure.
+  // Compiles the shaders every board needs; returns the compile or link log
+  // on failure. A style's own program is compiled by its first draw.
   std::optional<std::string> init(const std::string& glsl_header);
+  // Compiles the program of `style` now if it is not yet: the log if it
+  // does not compile or link (then boards of that style are not drawn).
+  std::optional<std::string> prepare(BoardStyle style);
   // Draws `scene` filling `rect`, only inside `clip` if given; leaves the
   // viewport at `rect` and blending and the scissor test off.
   void draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
@@ -84,6 +90,8 @@ class BoardRenderer {
 
   // Uploads the scene's cells and sets the program's uniforms for a board
   // `width` x `height` pixels.
+  // The program of `style`, compiled if needed; null if it cannot be.
+  const Program* program_for(BoardStyle style);
   void use_scene(const Program& p, const BoardScene& scene, int width, int height,
                  float time_seconds);
   void draw_quad();
@@ -93,6 +101,10 @@ class BoardRenderer {
   void copy_cache(const PixelRect& rect);
 
   std::array<Program, 3> programs_;
+  std::array<std::optional<std::string>, 3> program_errors_;
+  bool error_said_ = false;
+  std::string glsl_header_;
+  unsigned vertex_shader_ = 0;  // shared by every program
   unsigned vertex_array_ = 0, vertex_buffer_ = 0, cells_texture_ = 0;
   unsigned copy_program_ = 0;
   int copy_u_board_ = -1, copy_u_origin_ = -1;

@@ -476,6 +476,7 @@ void tick(AppState& app) {
 // events while idle (a short timeout, so that engine replies are read).
 void run_main_loop(AppState& app) {
 #ifdef __EMSCRIPTEN__
+  tick(app);  // the first board now, not an animation frame later
   emscripten_set_main_loop_arg([](void* arg) { tick(*static_cast<AppState*>(arg)); }, &app, 0,
                                true);
 #else
