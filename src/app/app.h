@@ -18,6 +18,7 @@
 #include "app/imgui_boards.h"
 #include "app/lab.h"
 #include "app/lab_view.h"
+#include "app/sounds.h"
 #include "app/theme.h"
 
 namespace arcade::app {
@@ -45,9 +46,6 @@ struct Preferences {
   bool reduce_motion = false;  // pieces jump into place, nothing fades
   int ai_pace_ms = 700;        // AI against AI: the least time between moves
 };
-
-// The sounds the app makes (when sound is on).
-enum class Sound { kMove, kWin, kLoss, kDraw };
 
 // What the app asks of the platform besides storage; any may be empty.
 struct PlatformServices {

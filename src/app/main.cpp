@@ -224,24 +224,22 @@ EM_JS(char*, page_address, (), {
   stringToUTF8(address, buffer, size);
   return buffer;
 });
-// Short synthesised tones (Web Audio): nothing to download.
-EM_JS(void, play_tones, (int kind), {
+// One tone of sounds.h's table, by a Web Audio oscillator.
+EM_JS(void, play_tone, (float frequency, float start, float length, int triangle, float peak,
+                        float attack), {
   try {
     const context = window.arcadeAudio || (window.arcadeAudio = new AudioContext());
-    const notes = [[660], [523, 659, 784], [392, 330], [440, 440]][kind] || [660];
-    notes.forEach((frequency, i) => {
-      const start = context.currentTime + i * 0.11;
-      const oscillator = context.createOscillator();
-      const gain = context.createGain();
-      oscillator.type = kind === 0 ? 'triangle' : 'sine';
-      oscillator.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, start);
-      gain.gain.exponentialRampToValueAtTime(0.18, start + 0.01);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + (kind === 0 ? 0.08 : 0.22));
-      oscillator.connect(gain).connect(context.destination);
-      oscillator.start(start);
-      oscillator.stop(start + 0.25);
-    });
+    const at = context.currentTime + start;
+    const oscillator = context.createOscillator();
+    const gain = context.createGain();
+    oscillator.type = triangle ? 'triangle' : 'sine';
+    oscillator.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(peak, at + attack);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    oscillator.connect(gain).connect(context.destination);
+    oscillator.start(at);
+    oscillator.stop(at + length);
   } catch (e) {}
 });
 // clang-format on
@@ -258,7 +256,11 @@ arcade::app::PlatformServices make_platform() {
     free(address);
     return url;
   };
-  p.play_sound = [](arcade::app::Sound s) { play_tones(static_cast<int>(s)); };
+  p.play_sound = [](arcade::app::Sound sound) {
+    for (const arcade::app::Tone& t : arcade::app::tones_of(sound))
+      play_tone(t.frequency, t.start, t.length, t.triangle, arcade::app::kTonePeak,
+                arcade::app::kToneAttack);
+  };
   p.prefers_reduced_motion = reduced_motion() != 0;
   return p;
 }
@@ -267,11 +269,37 @@ bool starts_with_touch() {
   return false;
 }
 
-// Natively: the system clipboard; no sounds yet (the web build has them).
+// The tones of `sound` through SDL's audio, its device opened at the first
+// sound (sound is off by default: most runs never open it). Without a device
+// (a machine with no sound card, a test) the app stays silent.
+void play_samples(arcade::app::Sound sound) {
+  static SDL_AudioDeviceID device = 0;
+  static bool tried = false;
+  static int rate = 0;
+  if (!tried) {
+    tried = true;
+    SDL_AudioSpec want{}, have{};
+    want.freq = 44100;
+    want.format = AUDIO_F32SYS;
+    want.channels = 1;
+    want.samples = 512;
+    if (SDL_InitSubSystem(SDL_INIT_AUDIO) == 0)
+      device = SDL_OpenAudioDevice(nullptr, 0, &want, &have, 0);
+    if (!device) std::fprintf(stderr, "arcade_app: no sound: %s\n", SDL_GetError());
+    rate = have.freq;
+    if (device) SDL_PauseAudioDevice(device, 0);
+  }
+  if (!device) return;
+  const std::vector<float> samples = arcade::app::synthesise(arcade::app::tones_of(sound), rate);
+  SDL_QueueAudio(device, samples.data(), static_cast<Uint32>(samples.size() * sizeof(float)));
+}
+
+// Natively: the system clipboard and SDL's audio.
 arcade::app::PlatformServices make_platform() {
   arcade::app::PlatformServices p;
   p.copy_text = [](const std::string& text) { SDL_SetClipboardText(text.c_str()); };
   p.share_url = [](const std::string& fragment) { return "index.html#" + fragment; };
+  p.play_sound = play_samples;
   return p;
 }
 #endif

@@ -17,7 +17,9 @@
 //   9. AI against AI keeps the chosen pace between moves;
 //  10. the phone layout at pixel ratio 3: the board on top and wide,
 //      thumb-sized buttons (44 CSS px or more) under it; screenshots of
-//      each game on a desktop and a phone in the artefact folder.
+//      each game on a desktop and a phone in the artefact folder;
+//  11. sounds: a move's click and a rising phrase for a win when sound is
+//      on, silence when it is off (the tones the page asks Web Audio for).
 //
 //   node tests/e2e/player_test.mjs SITE_DIR [ARTEFACT_DIR]
 
@@ -148,6 +150,52 @@ async function checkKeyboard(browser, url) {
     const ttt = await app.waitState((s) => movesOf(s).length === 1, 'a key move');
     assert.deepEqual(movesOf(ttt), ['a3'], 'from b2: up, up (stops at the edge), left');
     console.log(`  Connect Four: ${state.moves}; Tic-tac-toe: ${ttt.moves}`);
+  } finally {
+    await context.close();
+  }
+}
+
+// Records the oscillators the page starts: [frequency, type] each.
+function recordTones() {
+  window.arcadeTones = [];
+  const create = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function() {
+    const oscillator = create.call(this);
+    const start = oscillator.start.bind(oscillator);
+    oscillator.start = (when) => {
+      window.arcadeTones.push([oscillator.frequency.value, oscillator.type]);
+      start(when);
+    };
+    return oscillator;
+  };
+}
+
+async function checkSounds(browser, url) {
+  const context = await browser.newContext(DESKTOP);
+  await context.addInitScript(recordTones);
+  const app = new AppPage(await context.newPage(), artefactDir);
+  await app.load(url);
+  const tones = () => app.page.evaluate(() => window.arcadeTones.splice(0));
+  try {
+    await app.commands('side 0 person', 'side 1 person', 'game tictactoe', 'pref sound off');
+    await app.command('play b2');
+    await app.frames(3);
+    assert.deepEqual(await tones(), [], 'sound off: silence');
+    await app.command('pref sound on');
+    await app.command('play a1');
+    await app.page.waitForFunction(() => window.arcadeTones.length > 0, null, {timeout: 5000});
+    const click = await tones();
+    assert.deepEqual(click.map(([, type]) => type), ['triangle'], 'one click a move');
+    // X wins with a line: b2 a1 a2 a3 c2 (X: b2 a2 c2).
+    for (const move of ['a2', 'a3', 'c2']) await app.command(`play ${move}`);
+    await app.waitState((s) => s.over === '1', 'the end', 5000);
+    await sleep(1500);  // the win line is drawn before the phrase
+    const heard = await tones();
+    const phrase = heard.filter(([, type]) => type === 'sine').map(([f]) => f);
+    assert.ok(phrase.length >= 2, `a phrase at the end, heard ${JSON.stringify(heard)}`);
+    for (let i = 1; i < phrase.length; ++i) assert.ok(phrase[i] > phrase[i - 1], 'a win rises');
+    console.log(`  a move: ${click[0][0]} Hz; the win: ${phrase.join(', ')} Hz`);
+    app.assertNoErrors('sounds');
   } finally {
     await context.close();
   }
@@ -388,6 +436,7 @@ try {
   await runner.check('AI against AI pace', () => checkPace(browser, url));
   await runner.check('the phone layout', () => checkPhone(browser, url));
   await runner.check('desktop screenshots', () => checkDesktopScreens(browser, url));
+  await runner.check('sounds', () => checkSounds(browser, url));
 } finally {
   await browser.close();
   server.close();
