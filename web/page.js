@@ -61,8 +61,12 @@ const progress = document.getElementById('progress');
 
 function setStatus(text) { statusLine.textContent = text; }
 
+// Says why the game cannot run; the first reason stays (what follows from
+// it would only hide it).
 function fail(text) {
-  document.getElementById('panel').classList.add('failed');
+  const panel = document.getElementById('panel');
+  if (panel.classList.contains('failed')) return;
+  panel.classList.add('failed');
   overlay.hidden = false;
   progress.hidden = true;
   setStatus(text);
@@ -72,7 +76,7 @@ function fail(text) {
 // What this browser lacks, or an empty list.
 function missingFeatures() {
   const missing = [];
-  if (typeof WebAssembly !== 'object' || typeof WebAssembly.compileStreaming !== 'function') {
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.compile !== 'function') {
     missing.push('WebAssembly');
   }
   // Only whether the browser knows WebGL 2: startWebGl() makes the context.
@@ -108,20 +112,25 @@ function watchPixelRatio() {
 }
 
 // The app's wasm, fetched and compiled from the start, while the scripts
-// load and the WebGL context starts (Emscripten would fetch it only once
-// arcade_app.js runs), compiled as it arrives: a promise of the module.
+// load (Emscripten would fetch it only once arcade_app.js runs): a promise of
+// the compiled module. The WebGL context is made once the compile is under
+// way: making it holds the main thread (SwiftShader: a few tenths of a
+// second), which would stall the download, while the compile runs on other
+// threads.
 let compiledApp = null;
 function compileApp() {
   if (!compiledApp) {
     compiledApp = fetch(WASM)
                       .then((response) => {
                         if (!response.ok) throw new Error(WASM + ': HTTP ' + response.status);
-                        return WebAssembly.compileStreaming(countedWasm(response));
+                        return readWithProgress(response);
                       })
-                      .then((module) => {
+                      .then((bytes) => {
                         setStatus('Starting…');
                         progress.removeAttribute('value');
-                        return module;
+                        const compiling = WebAssembly.compile(bytes);
+                        startWebGl();
+                        return compiling;
                       });
   }
   return compiledApp;
@@ -138,30 +147,33 @@ function instantiateWasm(imports, receiveInstance) {
 
 function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
 
-// The wasm response as one that compileStreaming takes whatever type the
-// server gave it, showing its download in the progress bar as it goes (when
-// its length is known: a compressed response's length is not the length
-// read).
-function countedWasm(response) {
-  const wasm = {'Content-Type': 'application/wasm'};
+async function readWithProgress(response) {
+  // A compressed response's length is not the length read: then no bar.
+  const compressed = response.headers.get('Content-Encoding') !== null;
   const total = Number(response.headers.get('Content-Length')) || 0;
-  if (!response.body || response.headers.get('Content-Encoding') !== null || !total) {
-    return new Response(response.body, {headers: wasm});
-  }
+  if (!response.body || compressed || !total) return response.arrayBuffer();
+  const reader = response.body.getReader();
+  const chunks = [];
   let received = 0;
   progress.max = total;
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      received += chunk.length;
-      progress.value = Math.min(received, total);
-      setStatus('Loading… ' + megabytes(received) + ' of ' + megabytes(total) + ' MB');
-      controller.enqueue(chunk);
-    },
-  }));
-  return new Response(counted, {headers: wasm});
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    progress.value = Math.min(received, total);
+    setStatus('Loading… ' + megabytes(received) + ' of ' + megabytes(total) + ' MB');
+  }
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
 }
 
-// The app's WebGL 2 context, made now (the app takes it: Emscripten's
+// The app's WebGL 2 context, made before the app runs (it takes it: Emscripten's
 // GL_PREINITIALIZED_CONTEXT) so that its start-up, a large part of the time
 // to the first board under a software WebGL, overlaps the download and the
 // compile. The attributes are those SDL asks for. A browser that knows
@@ -176,12 +188,12 @@ function startWebGl() {
     premultipliedAlpha: true,
     preserveDrawingBuffer: false,
   });
-  if (gl) {
-    Module.preinitializedWebGLContext = gl;
-  } else {
+  if (!gl) {
     fail('This browser could not start WebGL 2, which the game needs. ' +
          'Turning on hardware acceleration in its settings may help.');
+    throw new Error('no WebGL 2 context');  // the app is not started
   }
+  Module.preinitializedWebGLContext = gl;
 }
 
 // Downloads the scripts side by side and runs them in order (a script added
@@ -379,7 +391,6 @@ if (missing.length > 0) {
   const start = () => {
     compileApp().catch(() => {});  // instantiateWasm reports a failure
     loadScripts(SCRIPTS);
-    startWebGl();
   };
   newBuildTakesOver().then((reloading) => reloading || start(), start);
 }

@@ -19,7 +19,9 @@
 //      thumb-sized buttons (44 CSS px or more) under it; screenshots of
 //      each game on a desktop and a phone in the artefact folder;
 //  11. sounds: a move's click and a rising phrase for a win when sound is
-//      on, silence when it is off (the tones the page asks Web Audio for).
+//      on, silence when it is off (the tones the page asks Web Audio for);
+//  12. a browser that knows WebGL 2 but cannot start it (a blocked GPU) is
+//      told so, and the game does not start.
 //
 //   node tests/e2e/player_test.mjs SITE_DIR [ARTEFACT_DIR]
 
@@ -196,6 +198,32 @@ async function checkSounds(browser, url) {
     for (let i = 1; i < phrase.length; ++i) assert.ok(phrase[i] > phrase[i - 1], 'a win rises');
     console.log(`  a move: ${click[0][0]} Hz; the win: ${phrase.join(', ')} Hz`);
     app.assertNoErrors('sounds');
+  } finally {
+    await context.close();
+  }
+}
+
+async function checkNoWebGl(browser, url) {
+  const context = await browser.newContext(DESKTOP);
+  await context.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function(kind, ...rest) {
+      return kind === 'webgl2' ? null : getContext.call(this, kind, ...rest);
+    };
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(url);
+    const panel = await page.waitForFunction(() => {
+      const p = document.getElementById('panel');
+      return p.classList.contains('failed') && p.textContent;
+    }, null, {timeout: 10000});
+    const text = (await panel.jsonValue()).trim().replace(/\s+/g, ' ');
+    assert.match(text, /could not start WebGL 2/);
+    await sleep(1000);
+    assert.ok(!(await page.evaluate(() => window.Module && window.Module.calledRun)),
+              'the app did not start');
+    console.log(`  ${text}`);
   } finally {
     await context.close();
   }
@@ -437,6 +465,7 @@ try {
   await runner.check('the phone layout', () => checkPhone(browser, url));
   await runner.check('desktop screenshots', () => checkDesktopScreens(browser, url));
   await runner.check('sounds', () => checkSounds(browser, url));
+  await runner.check('no WebGL 2 context', () => checkNoWebGl(browser, url));
 } finally {
   await browser.close();
   server.close();
