@@ -33,9 +33,13 @@ class Connect4Solver {
   using Clock = std::chrono::steady_clock;
 
   static constexpr int kStopped = -1000;  // no score: the solve was abandoned
-  // 16 MB (2M entries) beat 64 MB in time on every data file on a machine
-  // without huge pages (fewer TLB misses), for about the same node counts.
-  static constexpr std::size_t kDefaultTableMegabytes = 16;
+  // 8 MB (1M entries): without huge pages a probe's cost is mostly its TLB
+  // miss, so a smaller table pays until it loses too many entries. Against
+  // 16 MB (alternating runs, medians of 3, CPU time): c4_L2_R2 0.85 of the
+  // time natively and 0.86 in WebAssembly (node), c4_L1_R2 0.87 and 0.84,
+  // for 1-9% more nodes; 4 MB searched 15-55% more and was no faster on
+  // c4_L1_R2. (16 MB had beaten 64 MB the same way.)
+  static constexpr std::size_t kDefaultTableMegabytes = 8;
 
   struct Limits {
     const std::atomic<bool>* stop = nullptr;    // set from outside to abandon
