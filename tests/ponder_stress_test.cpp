@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <string>
@@ -99,7 +100,7 @@ class PonderStress {
                                << " times";
     for (const std::string& r : replies)
       ASSERT_TRUE(r.rfind("info ", 0) == 0 || r.rfind("bestmove ", 0) == 0) << s.line << ": " << r;
-    const std::unique_ptr<GameSession> rules = make_session(s.game);
+    GameSession* const rules = rules_for(s.game);
     const std::vector<std::string> words = split_words(s.position);
     const auto moves_at = std::find(words.begin(), words.end(), "moves");
     const std::vector<std::string> moves(moves_at == words.end() ? moves_at : moves_at + 1,
@@ -112,6 +113,14 @@ class PonderStress {
     }
     EXPECT_NE(std::find(legal.begin(), legal.end(), best[0]), legal.end())
         << s.line << ": bestmove " << best[0] << " is not legal in " << s.game << " " << s.position;
+  }
+
+  // A session of the game as the judge of its rules (one per game: a
+  // session's table costs milliseconds to make).
+  GameSession* rules_for(const std::string& game) {
+    std::unique_ptr<GameSession>& rules = rules_[game];
+    if (!rules) rules = make_session(game);
+    return rules.get();
   }
 
   void receive(std::uint64_t tag, const std::string& line) {
@@ -135,7 +144,7 @@ class PonderStress {
     if (roll < 92) return send("ucinewgame");
     if (roll < 94) return play_game(game_names()[rng_() % game_names().size()]);
     // A pause: a ponder that finished must still hold its answer.
-    std::this_thread::sleep_for(std::chrono::microseconds(rng_() % 3000));
+    std::this_thread::sleep_for(std::chrono::microseconds(rng_() % 1000));
   }
 
   // `go` or `go ponder` with a small limit, at a random level.
@@ -151,7 +160,7 @@ class PonderStress {
         line += " nodes " + std::to_string(100 + rng_() % 3000);
         break;
       default:
-        line += " movetime " + std::to_string(1 + rng_() % 5);
+        line += " movetime " + std::to_string(1 + rng_() % 2);
     }
     send(line);
   }
@@ -164,7 +173,8 @@ class PonderStress {
 
   // A random walk from the start, played by the game's own rules.
   void set_random_position() {
-    const std::unique_ptr<GameSession> rules = make_session(game_);
+    GameSession* const rules = rules_for(game_);
+    ASSERT_FALSE(rules->set_position("startpos", {}));
     std::vector<std::string> moves;
     const int plies = static_cast<int>(rng_() % 16);
     for (int i = 0; i < plies && rules->outcome() == Outcome::kOngoing; ++i) {
@@ -199,6 +209,7 @@ class PonderStress {
   }
 
   std::mt19937_64 rng_;
+  std::map<std::string, std::unique_ptr<GameSession>> rules_;
   std::string game_;
   std::string position_;
   int gos_ = 0;
