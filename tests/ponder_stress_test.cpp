@@ -243,7 +243,7 @@ int sequence_count() {
 #endif
 }
 
-TEST(PonderStressTest, RandomSequencesAnswerEveryGoOnceLegallyAndNoPonderEarly) {
+TEST(ProtocolPonderStressTest, RandomSequencesAnswerEveryGoOnceLegallyAndNoPonderEarly) {
   const std::uint64_t seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
   const auto start = std::chrono::steady_clock::now();

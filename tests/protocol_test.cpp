@@ -428,7 +428,7 @@ std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
   return found;
 }
 
-class PonderTest : public BackgroundProtocolTest {
+class ProtocolPonderTest : public BackgroundProtocolTest {
  protected:
   std::vector<std::string> answers() {
     std::lock_guard lock(mutex_);
@@ -443,7 +443,7 @@ class PonderTest : public BackgroundProtocolTest {
   }
 };
 
-TEST_F(PonderTest, AFinishedPonderHoldsItsMoveUntilPonderhit) {
+TEST_F(ProtocolPonderTest, AFinishedPonderHoldsItsMoveUntilPonderhit) {
   send("game connect4");
   send("position startpos moves 4 4");
   protocol_.handle("go ponder depth 3");  // done in milliseconds
@@ -458,7 +458,7 @@ TEST_F(PonderTest, AFinishedPonderHoldsItsMoveUntilPonderhit) {
   EXPECT_NE(std::find(legal.begin() + 1, legal.end(), best[0]), legal.end()) << best[0];
 }
 
-TEST_F(PonderTest, ThePonderClockStartsAtPonderhit) {
+TEST_F(ProtocolPonderTest, ThePonderClockStartsAtPonderhit) {
   endless_connect4();
   protocol_.handle("go ponder movetime 100");
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -472,7 +472,7 @@ TEST_F(PonderTest, ThePonderClockStartsAtPonderhit) {
   EXPECT_LT(waited, std::chrono::seconds(2));
 }
 
-TEST_F(PonderTest, StopEndsAPonderWithAMove) {
+TEST_F(ProtocolPonderTest, StopEndsAPonderWithAMove) {
   endless_connect4();
   protocol_.handle("go ponder");
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -484,7 +484,7 @@ TEST_F(PonderTest, StopEndsAPonderWithAMove) {
 
 // The opponent played another move than the one pondered on: the ponder
 // answers first, then the new position is searched.
-TEST_F(PonderTest, ANewPositionOrSearchEndsAPonderFirst) {
+TEST_F(ProtocolPonderTest, ANewPositionOrSearchEndsAPonderFirst) {
   endless_connect4();
   for (const char* next : {"position startpos moves 1", "ucinewgame", "go depth 1"}) {
     const std::size_t before = answers().size();
@@ -498,7 +498,7 @@ TEST_F(PonderTest, ANewPositionOrSearchEndsAPonderFirst) {
   EXPECT_EQ(answers().size(), 4u);  // three ponders and the go
 }
 
-TEST_F(PonderTest, APonderhitForAQueuedPonderMakesItANormalSearch) {
+TEST_F(ProtocolPonderTest, APonderhitForAQueuedPonderMakesItANormalSearch) {
   send("game connect4");
   protocol_.handle("go depth 4");
   protocol_.handle("go ponder depth 2");
@@ -507,7 +507,7 @@ TEST_F(PonderTest, APonderhitForAQueuedPonderMakesItANormalSearch) {
   EXPECT_EQ(answers().size(), 2u);
 }
 
-TEST_F(PonderTest, APonderhitWithoutAPonderIsAnError) {
+TEST_F(ProtocolPonderTest, APonderhitWithoutAPonderIsAnError) {
   expect_rejected("ponderhit");
   send("go depth 1");
   expect_rejected("ponderhit");
