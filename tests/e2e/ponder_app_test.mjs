@@ -1,13 +1,19 @@
 // Thinking on the person's time, as a person meets it: the app in headless
-// Chromium, a person against Perfect at Connect Four, who plays the opening
-// at once and then thinks THINK_MS (5 s) before each move of the early
-// middle game (from ply 12, where the opening book ends). Played twice, with
-// "Think on your time" on and off. Each reply's time, from the person's move
-// to the AI's move on the board, is printed as FIGURE lines (median, max).
-// Checks: every AI move is legal and correct (one of the best columns, by
-// the native tool's exact `solve` of the position), no console errors, and
-// with pondering on the replies of the early middle game come within
-// 300 ms (the issue's goal) while pondering was seen at work.
+// Chromium, a person against Perfect at Connect Four who thinks THINK_MS
+// (5 s) before each move of the early middle game, with "Think on your
+// time" on and off, in two games:
+//   - from the start: the person plays the opening at once, then thinks
+//     before each move from ply 12 (where the opening book ends);
+//   - from 1 3 5 7 7 5 3 3 (c4_L1_R3 of the data set), a position the book
+//     does not hold, where Perfect needs seconds.
+// Each reply's time, from the person's move to the AI's move on the board,
+// is printed as FIGURE lines (median, max). Checks: every AI move is legal
+// and, beyond the book, correct (one of the best columns, by the native
+// tool's exact `solve`); no console errors; pondering at work before each
+// measured move when on, never when off; with it on, every reply from the
+// start within 300 ms (the issue's goal), and from the hard position the
+// median within 300 ms (its first reply is beyond one worker's 5 s: see
+// README, Figures).
 //
 //   node tests/e2e/ponder_app_test.mjs SITE_DIR [ARCADE_CLI]
 //
@@ -33,8 +39,13 @@ if (!siteDir) {
   process.exit(2);
 }
 const THINK_MS = Number(process.env.PONDER_THINK_MS || 5000);
-const MOVES = Number(process.env.PONDER_MOVES || 6);
-const BOOK_PLIES = 12;  // the opening book's depth: Perfect answers at once before it
+const MOVES = Number(process.env.PONDER_MOVES || 5);
+// The games: the start's moves (the app holds them as the game's start,
+// the tool's positions put them first) and the ply the thinking starts at.
+const GAMES = [
+  {name: 'from the start', start: [], fromPly: 12},
+  {name: 'from 13577533', start: ['1', '3', '5', '7', '7', '5', '3', '3'], fromPly: 8},
+];
 const GOAL_MS = 300;
 
 // The native tool, kept running (its input open: at the end of input it
@@ -105,37 +116,36 @@ async function playAndTime(move) {
   return {ms: performance.now() - begun, pondering};
 }
 
-async function playGame(browser, url, think) {
+async function playGame(browser, url, game, think) {
   const context = await browser.newContext({viewport: {width: 1280, height: 800}});
   const app = new AppPage(await context.newPage(), '.');
   try {
     await app.load(url);
     await app.commands('side 0 person', 'side 1 ai 5', 'pref think ' + (think ? 'on' : 'off'),
-                       'game connect4');
+                       ('game connect4 ' + game.start.join('')).trim());
     const times = [];
     let ponderedBefore = 0;
     while (times.length < MOVES) {
       const state = await app.waitState((s) => s.thinking === '0' && s.tomove === '0' || s.over === '1',
                                         'the person to move', 30000);
       if (state.over === '1') break;
-      const moves = movesOf(state);
-      if (moves.length >= BOOK_PLIES) await sleep(THINK_MS);
+      const moves = game.start.concat(movesOf(state));
+      const measured = moves.length >= game.fromPly;
+      if (measured) await sleep(THINK_MS);
       const move = await personMove(moves);
       const result = await app.page.evaluate(playAndTime, move);
       assert.ok(!result.error, `play ${move}: ${result.error}`);
-      const after = movesOf(await app.state());
+      const after = game.start.concat(movesOf(await app.state()));
       if (after.length < moves.length + 2) break;  // the person's move ended the game
       const aiMove = after[moves.length + 1];
       const before = [...moves, move];
       assert.ok((await legalMoves(before)).includes(aiMove), `${aiMove} after ${before.join(' ')}`);
-      // Within the book the AI plays the book's move; beyond it, the solver's.
-      const best = moves.length >= BOOK_PLIES ? await bestColumns(before) : [aiMove];
+      if (!measured) continue;  // in the book: the book's move
+      const best = await bestColumns(before);
       assert.ok(best.includes(aiMove),
                 `the AI played ${aiMove} after ${before.join(' ')}; best: ${best.join(' ')}`);
-      if (moves.length >= BOOK_PLIES) {
-        times.push({ms: result.ms, ply: moves.length + 1});
-        if (result.pondering) ++ponderedBefore;
-      }
+      times.push({ms: result.ms, ply: moves.length + 1});
+      if (result.pondering) ++ponderedBefore;
     }
     app.assertNoErrors(`the game, pondering ${think ? 'on' : 'off'}`);
     return {times, ponderedBefore};
@@ -144,9 +154,10 @@ async function playGame(browser, url, think) {
   }
 }
 
-function figure(think, {times}) {
+function figure(game, think, {times}) {
   const ms = times.map((t) => t.ms);
-  console.log(`FIGURE reply after ${THINK_MS / 1000} s of thought, Perfect, Connect Four plies ` +
+  console.log(`FIGURE ${game.name}: reply after ${THINK_MS / 1000} s of thought, Perfect, ` +
+              `Connect Four, the person's moves at plies ` +
               `${times.map((t) => t.ply).join(',')}, think on your time ${think ? 'on' : 'off'}: ` +
               `median ${percentile(ms, 50).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms ` +
               `(${ms.map((x) => x.toFixed(0)).join(', ')})`);
@@ -155,15 +166,22 @@ function figure(think, {times}) {
 const server = await serveDirectory(siteDir);
 const browser = await launchChromium();
 try {
-  const on = await playGame(browser, server.url, true);
-  figure(true, on);
-  const off = await playGame(browser, server.url, false);
-  figure(false, off);
-  assert.ok(on.times.length >= 2 && off.times.length >= 2, 'moves measured in the middle game');
-  assert.equal(on.ponderedBefore, on.times.length, 'the AI pondered before each measured move');
-  assert.equal(off.ponderedBefore, 0, 'no pondering when it is off');
-  const worst = Math.max(...on.times.map((t) => t.ms));
-  assert.ok(worst <= GOAL_MS, `with pondering a reply took ${worst.toFixed(0)} ms (goal ${GOAL_MS})`);
+  const results = [];
+  for (const game of GAMES) {
+    const on = await playGame(browser, server.url, game, true);
+    figure(game, true, on);
+    const off = await playGame(browser, server.url, game, false);
+    figure(game, false, off);
+    results.push({game, on, off});
+  }
+  for (const {game, on, off} of results) {
+    assert.ok(on.times.length >= 2 && off.times.length >= 2, `${game.name}: moves measured`);
+    assert.equal(on.ponderedBefore, on.times.length, `${game.name}: pondering before each move`);
+    assert.equal(off.ponderedBefore, 0, `${game.name}: no pondering when it is off`);
+  }
+  const [fromStart, hard] = results.map((r) => r.on.times.map((t) => t.ms));
+  assert.ok(Math.max(...fromStart) <= GOAL_MS, `from the start, with pondering: ${fromStart}`);
+  assert.ok(percentile(hard, 50) <= GOAL_MS, `from 13577533, with pondering: ${hard}`);
   console.log('ponder app test passed');
 } finally {
   tool.close();
