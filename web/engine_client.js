@@ -62,7 +62,7 @@
 // other. Between slices the worker reads messages, and each slice starts
 // from the session's tables (the search's and the Connect Four solver's),
 // which the earlier slices filled, so the work adds up. A slice that ends
-// before its time has finished the search (a proven result, or the depth or
+// before its time (timed in the worker) has finished the search (a proven result, or the depth or
 // nodes reached): the ponder then holds its move and sends no more slices.
 //   - `ponderhit`: a finished ponder answers at once with its move; else the
 //     search the `go` asked for (its limits, without `ponder`) runs under
@@ -389,7 +389,6 @@ class EngineConnection {
       finished: false,            // a slice ended before its time
       sliceRequest: null,         // the slice in the worker
       sliceBest: null,            // its move, once its bestmove came
-      sliceSentAt: 0,
       answerWhenSliced: false,    // stopped before any slice ended
     };
     this.sendSlice();
@@ -399,7 +398,6 @@ class EngineConnection {
     const p = this.ponder;
     p.sliceRequest = this.nextSlice++;
     p.sliceBest = null;
-    p.sliceSentAt = performance.now();
     ++this.slices;
     this.worker.postMessage({request: p.sliceRequest, line: p.slice});
   }
@@ -418,7 +416,9 @@ class EngineConnection {
     p.sliceRequest = null;
     if (p.sliceBest !== null) {
       p.best = p.sliceBest;
-      p.finished = performance.now() - p.sliceSentAt < SLICE_MS;
+      // Timed by the worker, so that neither the messages' way nor a busy
+      // page makes a finished search look cut short.
+      p.finished = message.ms < SLICE_MS;
     }
     if (p.answerWhenSliced && p.best !== null) return this.answerPonder();
     if (!p.finished) this.sendSlice();
