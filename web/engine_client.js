@@ -62,8 +62,9 @@
 // other. Between slices the worker reads messages, and each slice starts
 // from the session's tables (the search's and the Connect Four solver's),
 // which the earlier slices filled, so the work adds up. A slice that ends
-// before its time (timed in the worker) has finished the search (a proven result, or the depth or
-// nodes reached): the ponder then holds its move and sends no more slices.
+// before its time (timed in the worker) has finished the search (a proven
+// result, or the depth or nodes reached): the ponder then holds its move and
+// sends no more slices.
 //   - `ponderhit`: a finished ponder answers at once with its move; else the
 //     search the `go` asked for (its limits, without `ponder`) runs under
 //     the ponder's request number, after the slice in flight (at most
