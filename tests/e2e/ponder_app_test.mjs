@@ -126,8 +126,8 @@ async function playGame(browser, url, game, think) {
     const times = [];
     let ponderedBefore = 0;
     while (times.length < MOVES) {
-      const state = await app.waitState((s) => s.thinking === '0' && s.tomove === '0' || s.over === '1',
-                                        'the person to move', 30000);
+      const personToMove = (s) => (s.thinking === '0' && s.tomove === '0') || s.over === '1';
+      const state = await app.waitState(personToMove, 'the person to move', 30000);
       if (state.over === '1') break;
       const moves = game.start.concat(movesOf(state));
       const measured = moves.length >= game.fromPly;

@@ -111,7 +111,8 @@ function installPonder(seedValue) {
               (r.kind === 'isready' && r.replies.length === 0));
       if (owed.length === 0) return;
       if (performance.now() - begun > 30000) {
-        throw new Error(`no answer after 30 s: ${owed.slice(0, 3).map(([n, r]) => `${n} ${r.line}`)}`);
+        const some = owed.slice(0, 3).map(([n, r]) => `${n} ${r.line}`);
+        throw new Error(`no answer after 30 s: ${some}`);
       }
       await sleepMs(1);
     }
@@ -133,7 +134,8 @@ function installPonder(seedValue) {
       } else if (r.kind === 'isready') {
         if (r.replies.join() !== 'readyok') problem(`${what}: ${r.replies}`);
       } else if (r.kind === 'ponderhit') {
-        if (r.replies.length > 1 || (r.replies.length && !r.replies[0].startsWith('error ponderhit'))) {
+        const error = r.replies.length === 1 && r.replies[0].startsWith('error ponderhit');
+        if (r.replies.length > 1 || (r.replies.length === 1 && !error)) {
           problem(`${what}: ${r.replies}`);
         }
       } else if (r.replies.length) {
@@ -271,7 +273,8 @@ function installPonder(seedValue) {
     send('ponderhit', 'ponderhit');
     pollReplies();
     figures.finishedPonderhitMs = await waitBest(held);
-    if (figures.finishedPonderhitMs > 50) problem(`ponderhit took ${figures.finishedPonderhitMs} ms`);
+    const hitMs = figures.finishedPonderhitMs;
+    if (hitMs > 50) problem(`a finished ponder took ${hitMs} ms to answer ponderhit`);
     // stop ends a ponder without a new worker. Without the book the empty
     // board takes minutes to solve: the ponder is still at work.
     send('setoption name OwnBook value false', 'quiet');
@@ -312,7 +315,8 @@ async function main() {
     await page.evaluate(() => ponder.learnPositions(30));
     const figures = await page.evaluate(() => ponder.directed());
     console.log(
-        `directed: a finished ponder answered ponderhit in ${figures.finishedPonderhitMs.toFixed(1)} ms, ` +
+        'directed: a finished ponder answered ponderhit in ' +
+        `${figures.finishedPonderhitMs.toFixed(1)} ms, ` +
         `a stopped one in ${figures.stoppedPonderMs.toFixed(1)} ms`);
     const begun = Date.now();
     const result = await page.evaluate((n) => ponder.run(n), SEQUENCES);
