@@ -262,10 +262,12 @@ function installPonder(seedValue) {
     chooseGame('connect4');
     send('setoption name Level value 5', 'quiet');
     s.model.position = s.positions.get('connect4')[0];
-    // A ponder that finishes (depth 3: milliseconds) holds its move, then
-    // answers ponderhit at once.
+    // A ponder that finishes (depth 3: milliseconds, once a first search
+    // has made the solver's table) holds its move, then answers ponderhit
+    // at once.
+    await waitBest(send('go depth 3', 'go'));
     const held = send('go ponder depth 3', 'go');
-    await sleepMs(300);
+    await sleepMs(500);
     pollReplies();
     if (s.requests.get(held).replies.some((l) => l.startsWith('bestmove'))) {
       problem('a finished ponder answered before ponderhit');
