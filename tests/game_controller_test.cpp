@@ -367,6 +367,108 @@ TEST_F(GameSessionTest, ThePaceIsOnlyForAIAgainstAI) {
   EXPECT_TRUE(game.ai_thinking());
 }
 
+// --- Thinking on the person's time -----------------------------------------
+
+class PonderingTest : public GameSessionTest {
+ protected:
+  PonderingTest() { game.set_side(1, {true, 5}); }  // Perfect answers the person
+  // The positions of the `go ponder` lines sent so far, in order.
+  std::vector<std::string> pondered() const {
+    std::vector<std::string> positions;
+    for (std::size_t i = 1; i < engine.sent.size(); ++i)
+      if (engine.sent[i].rfind("go ponder", 0) == 0) positions.push_back(engine.sent[i - 1]);
+    return positions;
+  }
+};
+
+TEST_F(PonderingTest, EachReplyIsPonderedInTurnRoundAfterRound) {
+  game.update(10.0);
+  ASSERT_TRUE(game.pondering());
+  EXPECT_EQ(engine.sent.back(), "go ponder movetime 9000") << "as the AI's own search";
+  const std::vector<Move> replies = game.legal_moves();
+  for (std::size_t i = 1; i <= replies.size() + 1; ++i) {
+    game.update(10.0 + 0.25 * static_cast<double>(i));  // within a turn: nothing new
+    game.update(10.0 + 0.51 * static_cast<double>(i));
+  }
+  const std::vector<std::string> positions = pondered();
+  ASSERT_GE(positions.size(), replies.size() + 1);
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const Move reply = replies[i % replies.size()];
+    EXPECT_EQ(positions[i], "position startpos moves " + game.position().move_to_text(reply));
+  }
+  EXPECT_FALSE(game.ai_thinking()) << "pondering is no search of the AI";
+  EXPECT_TRUE(game.moves().empty());
+}
+
+TEST_F(PonderingTest, ThePonderedReplyBecomesTheAIsSearch) {
+  game.update(10.0);
+  const std::uint64_t ponder = engine.last_request;
+  const std::string reply =
+      pondered().back().substr(std::string("position startpos moves ").size());
+  play({reply});
+  game.update(10.1);
+  EXPECT_EQ(engine.sent.back(), "ponderhit");
+  ASSERT_TRUE(game.ai_thinking());
+  engine.reply(ponder, "bestmove b2");
+  game.update(10.2);
+  EXPECT_EQ(game.moves(), (Moves{reply, "b2"}));
+}
+
+TEST_F(PonderingTest, AnotherReplyIsSearchedAfreshAndThePonderIsDropped) {
+  game.update(10.0);
+  const std::uint64_t ponder = engine.last_request;
+  ASSERT_EQ(pondered().back(), "position startpos moves a1");
+  play({"c3"});
+  game.update(10.1);
+  EXPECT_EQ(engine.sent.back(), "go movetime 9000");
+  EXPECT_TRUE(sent("position startpos moves c3"));
+  const std::uint64_t search = engine.last_request;
+  engine.reply(ponder, "bestmove b2");  // the ponder's answer, for a1: never played
+  game.update(10.2);
+  EXPECT_EQ(game.moves(), (Moves{"c3"}));
+  engine.reply(search, "bestmove a3");
+  game.update(10.3);
+  EXPECT_EQ(game.moves(), (Moves{"c3", "a3"}));
+}
+
+TEST_F(PonderingTest, UndoNewGameOrASideChangeEndsThePonderUnplayed) {
+  play({"b2"});
+  ai_plays("a1");
+  game.update(20.0);
+  ASSERT_TRUE(game.pondering());
+  const int stops = engine.stops;
+  const std::uint64_t ponder = engine.last_request;
+  game.undo();
+  EXPECT_FALSE(game.pondering());
+  EXPECT_EQ(engine.stops, stops + 1) << "the engine is not left pondering";
+  engine.reply(ponder, "bestmove c3");
+  game.update(20.1);
+  EXPECT_TRUE(game.moves().empty());
+  ASSERT_TRUE(game.pondering()) << "the person is to move again";
+  game.set_side(1, {true, 4});
+  EXPECT_FALSE(game.pondering());
+  game.update(20.2);
+  EXPECT_TRUE(game.pondering()) << "Expert ponders too";
+  ASSERT_FALSE(game.new_game("tictactoe"));
+  EXPECT_FALSE(game.pondering());
+}
+
+TEST_F(PonderingTest, NoPonderBelowExpertOrWhenTurnedOff) {
+  game.set_side(1, {true, 3});
+  game.update(10.0);
+  EXPECT_FALSE(game.pondering());
+  game.set_side(1, {true, 5});
+  game.update(10.1);
+  ASSERT_TRUE(game.pondering());
+  const int stops = engine.stops;
+  game.set_pondering(false);
+  EXPECT_FALSE(game.pondering());
+  EXPECT_EQ(engine.stops, stops + 1);
+  game.update(10.2);
+  EXPECT_FALSE(game.pondering());
+  EXPECT_EQ(pondered().size(), 1u);
+}
+
 // --- Links and pasted text ---------------------------------------------------
 
 TEST_F(GameSessionTest, AShareFragmentNamesTheGameItsStartAndTheMoves) {

@@ -420,6 +420,103 @@ TEST_F(BackgroundProtocolTest, EndOfInputStopsTheSearchWhichStillAnswers) {
   EXPECT_NE(lines_.back(), "bestmove (none)");
 }
 
+// The bestmove lines received so far.
+std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
+  std::vector<std::string> found;
+  for (const std::string& line : lines)
+    if (line.rfind("bestmove ", 0) == 0) found.push_back(line.substr(9));
+  return found;
+}
+
+class ProtocolPonderTest : public BackgroundProtocolTest {
+ protected:
+  std::vector<std::string> answers() {
+    std::lock_guard lock(mutex_);
+    return bestmoves(lines_);
+  }
+  // Connect Four that no search finishes: only ponderhit, stop or a limit ends it.
+  void endless_connect4() {
+    send("game connect4");
+    send("setoption name Algorithm value minimax");
+    send("setoption name Table value false");
+    send("setoption name Iterative value false");
+  }
+};
+
+TEST_F(ProtocolPonderTest, AFinishedPonderHoldsItsMoveUntilPonderhit) {
+  send("game connect4");
+  send("position startpos moves 4 4");
+  protocol_.handle("go ponder depth 3");  // done in milliseconds
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  protocol_.handle("isready");
+  EXPECT_TRUE(answers().empty()) << "a ponder answers only after ponderhit";
+  protocol_.handle("ponderhit");
+  protocol_.wait();
+  const std::vector<std::string> best = answers();
+  ASSERT_EQ(best.size(), 1u);
+  const std::vector<std::string> legal = split_words(join_words(send("moves")));
+  EXPECT_NE(std::find(legal.begin() + 1, legal.end(), best[0]), legal.end()) << best[0];
+}
+
+TEST_F(ProtocolPonderTest, ThePonderClockStartsAtPonderhit) {
+  endless_connect4();
+  protocol_.handle("go ponder movetime 100");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_TRUE(answers().empty()) << "the movetime counts from ponderhit";
+  const auto hit = std::chrono::steady_clock::now();
+  protocol_.handle("ponderhit");
+  protocol_.wait();
+  const auto waited = std::chrono::steady_clock::now() - hit;
+  EXPECT_EQ(answers().size(), 1u);
+  EXPECT_GE(waited, std::chrono::milliseconds(90)) << "the search went on after ponderhit";
+  EXPECT_LT(waited, std::chrono::seconds(2));
+}
+
+TEST_F(ProtocolPonderTest, StopEndsAPonderWithAMove) {
+  endless_connect4();
+  protocol_.handle("go ponder");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  protocol_.handle("stop");
+  const std::vector<std::string> best = answers();
+  ASSERT_EQ(best.size(), 1u);
+  EXPECT_NE(best[0], "(none)");
+}
+
+// The opponent played another move than the one pondered on: the ponder
+// answers first, then the new position is searched.
+TEST_F(ProtocolPonderTest, ANewPositionOrSearchEndsAPonderFirst) {
+  endless_connect4();
+  for (const char* next : {"position startpos moves 1", "ucinewgame", "go depth 1"}) {
+    const std::size_t before = answers().size();
+    protocol_.handle("go ponder");
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    protocol_.handle(next);
+    protocol_.handle("isready");
+    protocol_.wait();
+    EXPECT_GE(answers().size(), before + 1) << next;
+  }
+  EXPECT_EQ(answers().size(), 4u);  // three ponders and the go
+}
+
+TEST_F(ProtocolPonderTest, APonderhitForAQueuedPonderMakesItANormalSearch) {
+  send("game connect4");
+  protocol_.handle("go depth 4");
+  protocol_.handle("go ponder depth 2");
+  protocol_.handle("ponderhit");
+  protocol_.wait();  // no stop needed: the ponder was hit before it ran
+  EXPECT_EQ(answers().size(), 2u);
+}
+
+TEST_F(ProtocolPonderTest, APonderhitWithoutAPonderIsAnError) {
+  expect_rejected("ponderhit");
+  send("go depth 1");
+  expect_rejected("ponderhit");
+}
+
+TEST_F(ProtocolTest, PonderNeedsTheReaderThread) {
+  expect_rejected("go ponder depth 1");
+}
+
 // The tags of input lines come back on the lines that answer them, from the
 // caller's thread and from the protocol's.
 TEST(TaggedProtocolTest, EveryAnswerCarriesTheTagOfItsLine) {

@@ -51,12 +51,51 @@
 // `isready` is answered by this connection while a long command is in flight
 // (natively it is read at once; the worker would read it only after the
 // command). Otherwise the worker answers it, after the lines before it.
+//
+// Pondering without losing the work to `stop`. Natively `go ponder` searches
+// until `ponderhit` or `stop` (src/engine/protocol.h); here the worker could
+// read neither during a search, and terminating it would throw its tables
+// away, which hold what the ponder found. So this connection ponders in
+// slices: the same search as a plain `go` with the ponder's depth and nodes
+// and a movetime of SLICE_MS, under request numbers of its own (from
+// SLICE_REQUESTS; their replies are not passed on), one slice after the
+// other. Between slices the worker reads messages, and each slice starts
+// from the session's tables (the search's and the Connect Four solver's),
+// which the earlier slices filled, so the work adds up. A slice that ends
+// before its time (timed in the worker) has finished the search (a proven
+// result, or the depth or nodes reached): the ponder then holds its move and
+// sends no more slices.
+//   - `ponderhit`: a finished ponder answers at once with its move; else the
+//     search the `go` asked for (its limits, without `ponder`) runs under
+//     the ponder's request number, after the slice in flight (at most
+//     SLICE_MS, a moment later than natively), and the tables give it the
+//     ponder's work.
+//   - `stop`: the move of the last slice, at once, or of the first slice
+//     when it ends; no restart for the ponder. If a restart is due for other
+//     long commands, the slice in flight dies with the worker, and a ponder
+//     that had no move yet is searched again to depth 1, as a stopped `go`.
+//   - `position`, `go`, `newgame`/`ucinewgame` and `game` end the ponder
+//     first, as `stop` would (as natively).
+//   - Other lines sent during a ponder wait for it to answer (as natively
+//     they wait behind it); a `stop` also ends the long ones among them (a
+//     `go` answers with a depth-1 search, `solve`, `perft` and `tree` as
+//     stopped).
+// A ponder's `info` lines are not passed on (each slice starts from depth 1).
 (function() {
 'use strict';
 
 const RECORD = '\x1e';
 const FIELD = '\x1f';
 const STATE_COMMANDS = new Set(['game', 'setoption', 'position']);
+// The lines that end a ponder awaiting its ponderhit, as natively.
+const ENDS_PONDER = new Set(['position', 'go', 'newgame', 'ucinewgame', 'game']);
+// A ponder's slices: long enough that a slice's set-up (a new search from
+// depth 1, which the tables make quick) costs little, short enough that
+// ponderhit and stop wait little for the slice in flight.
+const SLICE_MS = 50;
+// The request numbers of slices: far above any the app gives (each
+// connection counts its own), below 2^53.
+const SLICE_REQUESTS = 2 ** 52;
 // Restart times kept for stats(): enough for any test, bounded for a page
 // that stays open for days.
 const KEPT_RESTART_TIMES = 1000;
@@ -102,7 +141,7 @@ function isNumber(text, low, high) {
 function searches(goWords) {
   for (let i = 1; i < goWords.length; ++i) {
     const key = goWords[i];
-    if (key === 'infinite') continue;
+    if (key === 'infinite' || key === 'ponder') continue;
     const high = key === 'depth' ? 1000n : 2n ** 63n - 1n;
     if (!['depth', 'movetime', 'nodes'].includes(key)) return false;
     if (!isNumber(goWords[++i] || '', 1n, high)) return false;
@@ -157,6 +196,27 @@ function answers(kind, first) {
   return true;
 }
 
+// Whether a `go` line ponders.
+function isPonder(line) {
+  const w = words(line);
+  return w[0] === 'go' && w.includes('ponder');
+}
+
+// A ponder's slice: its `go` without `ponder` and `movetime`, then the
+// slice's movetime (after any `infinite`, which clears the limits before it).
+function sliceLine(goWords) {
+  const kept = [];
+  for (let i = 0; i < goWords.length; ++i) {
+    if (goWords[i] === 'ponder') continue;
+    if (goWords[i] === 'movetime') {
+      ++i;
+      continue;
+    }
+    kept.push(goWords[i]);
+  }
+  return kept.concat(['movetime', String(SLICE_MS)]).join(' ');
+}
+
 // The depth-1 search that stands in for a stopped one: already the quickest
 // real move, so stop() leaves it running.
 function isStandIn(line) { return words(line).join(' ') === 'go depth 1'; }
@@ -196,6 +256,10 @@ class EngineConnection {
     this.log = [];                // accepted state lines, to replay after a restart
     this.lastPvMove = new Map();  // go request -> first pv move of its last info
     this.loaded = false;          // the first worker has loaded (a restart does not unset it)
+    this.ponder = null;           // the `go ponder` awaiting ponderhit or stop (see startPonder)
+    this.held = [];               // {request, line, stopped} sent during the ponder, waiting
+    this.nextSlice = SLICE_REQUESTS;
+    this.slices = 0;              // slices sent, for stats()
     // restarts: workers replaced by stop(); restartMs: the time from each
     // new worker's start to its loading (the latest ones, for tests).
     this.times = {startupMs: null, restarts: 0, restartMs: [], failed: null};
@@ -232,6 +296,8 @@ class EngineConnection {
     } else if (message.failed) {
       this.times.failed = message.failed;
       console.error('engine: ' + message.failed);
+    } else if (message.request >= SLICE_REQUESTS) {
+      this.sliceMessage(message);
     } else if (message.done) {
       this.finished(message);
     } else if (message.request !== 0) {
@@ -292,21 +358,141 @@ class EngineConnection {
   send(request, line) {
     const command = words(line)[0];
     if (command === 'stop') return this.stop();
+    if (command === 'ponderhit') return this.ponderhit(request);
+    if (this.awaitingHit() && ENDS_PONDER.has(command)) this.stop();
     // Natively `isready` is read while a long command runs; here the worker
     // would only read it after.
-    if (command === 'isready' && this.unfinished().some((m) => m.kind !== null)) {
+    const busy = this.ponder || this.unfinished().some((m) => m.kind !== null);
+    if (command === 'isready' && busy) {
       this.replies.push({request, line: 'readyok'});
       return;
     }
+    if (this.ponder) {
+      this.held.push({request, line, stopped: false, hit: false});
+      return;
+    }
+    if (isPonder(line) && longCommand(line) === 'go') return this.startPonder(request, line);
     this.post(request, line, 0);
+  }
+
+  // Whether a ponder runs that ponderhit would hit (not one already stopped,
+  // which only waits for its first slice's move).
+  awaitingHit() { return this.ponder !== null && !this.ponder.answerWhenSliced; }
+
+  // A `go ponder` (see the top of this file): slices until ponderhit or stop.
+  startPonder(request, line) {
+    const goWords = words(line).filter((w) => w !== 'ponder');
+    this.ponder = {
+      request,
+      search: goWords.join(' '),  // what ponderhit runs when the slices have not finished
+      slice: sliceLine(goWords),
+      best: null,                 // the move of the last slice
+      finished: false,            // a slice ended before its time
+      sliceRequest: null,         // the slice in the worker
+      sliceBest: null,            // its move, once its bestmove came
+      answerWhenSliced: false,    // stopped before any slice ended
+    };
+    this.sendSlice();
+  }
+
+  sendSlice() {
+    const p = this.ponder;
+    p.sliceRequest = this.nextSlice++;
+    p.sliceBest = null;
+    ++this.slices;
+    this.worker.postMessage({request: p.sliceRequest, line: p.slice});
+  }
+
+  // A slice's replies: only its move counts. Those of a ponder already
+  // answered, or of a worker replaced, are dropped.
+  sliceMessage(message) {
+    const p = this.ponder;
+    if (!p || message.request !== p.sliceRequest) return;
+    if (!message.done) {
+      for (const line of message.lines) {
+        if (firstWord(line) === 'bestmove') p.sliceBest = words(line)[1];
+      }
+      return;
+    }
+    p.sliceRequest = null;
+    if (p.sliceBest !== null) {
+      p.best = p.sliceBest;
+      // Timed by the worker, so that neither the messages' way nor a busy
+      // page makes a finished search look cut short.
+      p.finished = message.ms < SLICE_MS;
+    }
+    if (p.answerWhenSliced && p.best !== null) return this.answerPonder();
+    if (!p.finished) this.sendSlice();
+  }
+
+  answerPonder() {
+    const p = this.ponder;
+    this.ponder = null;
+    this.replies.push({request: p.request, line: 'bestmove ' + p.best});
+    this.releaseHeld();
+  }
+
+  // The lines that waited for the ponder, in order, as if sent now; those a
+  // stop ended answer as stopped.
+  releaseHeld() {
+    const held = this.held;
+    this.held = [];
+    for (const h of held) {
+      const kind = h.stopped ? longCommand(h.line) : null;
+      if (kind === 'go') {
+        this.post(h.request, 'go depth 1', 0);
+      } else if (kind !== null) {
+        this.replies.push({request: h.request, line: stoppedAnswer(h.line)});
+      } else if (h.hit) {
+        this.send(h.request, words(h.line).filter((w) => w !== 'ponder').join(' '));
+      } else {
+        this.send(h.request, h.line);
+      }
+    }
+  }
+
+  // Hits the ponder that awaits it: the one running, or one that waits among
+  // the held lines (after a stopped ponder) with no line after it that ends
+  // it; that one will run as a plain `go`.
+  ponderhit(request) {
+    const p = this.ponder;
+    if (!this.awaitingHit()) {
+      const last = [...this.held].reverse().find((h) => ENDS_PONDER.has(words(h.line)[0]));
+      if (p && last && isPonder(last.line) && !last.stopped && !last.hit) {
+        last.hit = true;
+      } else {
+        this.replies.push({request, line: 'error ponderhit: no go ponder awaits it'});
+      }
+      return;
+    }
+    if (p.finished) return this.answerPonder();
+    this.ponder = null;
+    this.post(p.request, p.search, 0);
+    this.releaseHeld();
   }
 
   // Ends every long command sent so far (see the top of this file). Nothing
   // to end (no long command in flight, or only depth-1 searches, already
-  // the quickest real move): no restart.
+  // the quickest real move): no restart. A ponder is answered without one.
   stop() {
+    const p = this.ponder;
+    for (const h of this.held) h.stopped = true;
     const unfinished = this.unfinished();
-    if (!unfinished.some((m) => m.kind !== null && !isStandIn(m.line))) return;
+    const restart = unfinished.some((m) => m.kind !== null && !isStandIn(m.line));
+    if (p && p.best === null && !restart) {
+      p.answerWhenSliced = true;  // its first slice answers, in a moment
+      return;
+    }
+    if (restart) this.restart(unfinished);
+    if (!p) return;
+    if (p.best !== null) return this.answerPonder();
+    // Its slice died with the worker: a real move from the new one.
+    this.ponder = null;
+    this.post(p.request, 'go depth 1', 0);
+    this.releaseHeld();
+  }
+
+  restart(unfinished) {
     this.worker.terminate();
     ++this.times.restarts;
     this.start(this.log);
@@ -336,7 +522,14 @@ class EngineConnection {
 
   // For tests: also the state a restarted worker is given, and how many
   // lines are in flight.
-  stats() { return {...this.times, state: this.log.slice(), inflight: this.inflight.length}; }
+  stats() {
+    return {
+      ...this.times,
+      state: this.log.slice(),
+      inflight: this.inflight.length,
+      slices: this.slices,
+    };
+  }
 }
 
 // Started now, so that the engine loads while the page's app does. More

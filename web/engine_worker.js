@@ -7,7 +7,9 @@
 //   {ready: true}                    the engine has loaded
 //   {failed: text}                   it could not load
 //   {request, lines: [line, ...]}    output lines of request `request`, in order
-//   {request, done: true, ok}        request handled; ok is false after an error line
+//   {request, done: true, ok, ms}    request handled; ok is false after an error line;
+//                                    ms: how long the engine took (a ponder's slice that
+//                                    took less than its movetime finished on its own)
 //
 // Output lines are posted in batches: a `tree` gives up to a million lines,
 // and one message each would cost the page far more than the lines do. The
@@ -49,9 +51,11 @@ self.arcadeWorkerReply = (request, line) => {
 };
 
 function run(message) {
+  const begun = performance.now();
   const ok = handleLine(message.request, message.line) !== 0;
+  const ms = performance.now() - begun;
   flush();
-  postMessage({request: message.request, done: true, ok});
+  postMessage({request: message.request, done: true, ok, ms});
 }
 
 // The first message is {wasmModule}: the engine compiled once by the page

@@ -31,12 +31,13 @@ std::string search_in_words(const Thinking& t, int side, const GameView& positio
 }
 
 // The saved text holds the game (GameController::save) and, on a line of
-// their own, the preferences: "prefs sound 0 motion 1 pace 700".
+// their own, the preferences: "prefs sound 0 motion 1 pace 700 think 1".
 constexpr const char* kPrefsKey = "prefs";
 
 std::string prefs_line(const Preferences& p) {
   return std::string(kPrefsKey) + " sound " + (p.sound ? "1" : "0") + " motion " +
-         (p.reduce_motion ? "1" : "0") + " pace " + std::to_string(p.ai_pace_ms) + "\n";
+         (p.reduce_motion ? "1" : "0") + " pace " + std::to_string(p.ai_pace_ms) + " think " +
+         (p.think_on_your_time ? "1" : "0") + "\n";
 }
 
 // Reads the preferences' line out of `saved` (removing it); a bad value
@@ -53,6 +54,7 @@ Preferences take_prefs(std::string& saved, Preferences p) {
   for (std::size_t i = 0; i + 1 < w.size(); i += 2) {
     if (w[i] == "sound") p.sound = w[i + 1] == "1";
     if (w[i] == "motion") p.reduce_motion = w[i + 1] == "1";
+    if (w[i] == "think") p.think_on_your_time = w[i + 1] == "1";
     if (w[i] == "pace")
       p.ai_pace_ms = static_cast<int>(parse_number(w[i + 1], 0, 5000).value_or(p.ai_pace_ms));
   }
@@ -75,6 +77,7 @@ App::App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engi
       say("The saved game could not be restored (" + *problem + "); a new game was started.", true);
   }
   game_.set_ai_pace(prefs_.ai_pace_ms);
+  game_.set_pondering(prefs_.think_on_your_time);
   moves_seen_ = game_.moves().size();
   win_progress_ = end_shown_ = game_.game_over() ? 1.0f : 0.0f;
 }
@@ -158,8 +161,11 @@ std::string App::command(const std::string& line) {
       prefs_.reduce_motion = b == "off";
     else if (a == "pace" && pace)
       game_.set_ai_pace(prefs_.ai_pace_ms = static_cast<int>(*pace));
+    else if (a == "think" && (b == "on" || b == "off"))
+      game_.set_pondering(prefs_.think_on_your_time = b == "on");
     else
-      return "error usage: pref sound on|off | pref motion on|off | pref pace MS (0-5000)";
+      return "error usage: pref sound on|off | pref motion on|off | pref pace MS (0-5000) | "
+             "pref think on|off";
   } else {
     static const std::pair<const char*, char> kKeys[] = {
         {"new", 'n'}, {"undo", 'u'}, {"redo", 'r'}, {"hint", 'h'}, {"swap", 's'}, {"movenow", 'm'}};
@@ -178,6 +184,7 @@ std::string App::command(const std::string& line) {
 std::string App::state() const {
   std::string out = game_.save();
   out += "thinking " + std::string(game_.ai_thinking() ? "1" : "0") + "\n";
+  out += "pondering " + std::string(game_.pondering() ? "1" : "0") + "\n";
   out += "over " + std::string(game_.game_over() ? "1" : "0") + "\n";
   out += "winner " + std::to_string(game_.winner()) + "\n";
   out += "tomove " + std::to_string(game_.side_to_move()) + "\n";

@@ -42,9 +42,10 @@ enum class Key { kLeft, kRight, kUp, kDown, kEnter, kEscape };
 
 // The player's settings besides the game: kept with the saved game.
 struct Preferences {
-  bool sound = false;          // off by default: a page should not start beeping
-  bool reduce_motion = false;  // pieces jump into place, nothing fades
-  int ai_pace_ms = 700;        // AI against AI: the least time between moves
+  bool sound = false;              // off by default: a page should not start beeping
+  bool reduce_motion = false;      // pieces jump into place, nothing fades
+  int ai_pace_ms = 700;            // AI against AI: the least time between moves
+  bool think_on_your_time = true;  // the AI ponders while a person thinks (Expert, Perfect)
 };
 
 // What the app asks of the platform besides storage; any may be empty.

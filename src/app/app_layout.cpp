@@ -190,6 +190,9 @@ void App::settings_popup() {
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##pace", &prefs_.ai_pace_ms, 0, 3000, "%d ms"))
     game_.set_ai_pace(prefs_.ai_pace_ms);
+  // Expert and Perfect use the person's thinking time for their next reply.
+  if (ImGui::Checkbox("Think on your time", &prefs_.think_on_your_time))
+    game_.set_pondering(prefs_.think_on_your_time);
   if (!touch_) {
     section_title("Keys");
     ImGui::TextWrapped(

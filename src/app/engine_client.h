@@ -21,6 +21,14 @@
 // `isready` is answered at once, also while a long command runs. Other lines
 // sent while a long command runs wait until it ends, and are then handled in
 // order.
+//
+// Pondering: `go ponder [limits]` searches without answering until
+// `ponderhit` (sent as a line: the search goes on under its limits, or
+// answers at once if it has finished) or `stop` (its best move so far);
+// `position`, `go`, `newgame`/`ucinewgame` and `game` end a ponder that
+// awaits its ponderhit first, as `stop` would. On the web the worker
+// ponders in slices and keeps its tables across them (web/engine_client.js);
+// a stopped ponder answers within a slice (50 ms) and replaces no worker.
 
 #include <cstdint>
 #include <memory>
@@ -37,7 +45,8 @@ struct EngineReply {
 class EngineClient {
  public:
   virtual ~EngineClient() = default;
-  // Sends one protocol line (never "stop": use stop()). Returns its number.
+  // Sends one protocol line (never "stop": use stop()), `ponderhit` included.
+  // Returns its number.
   virtual std::uint64_t send(const std::string& line) = 0;
   // Ends every long command sent so far (see above); the running one at once.
   virtual void stop() = 0;

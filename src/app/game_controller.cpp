@@ -4,6 +4,7 @@
 #include <chrono>
 #include <sstream>
 #include <string_view>
+#include <utility>
 
 #include "engine/level.h"
 #include "games/registry.h"
@@ -21,6 +22,13 @@ constexpr int kMoveTimeMs = 1500;
 // Connect Four solver needs seconds for, within the ten seconds a player
 // should ever wait. The engine keeps a part of it for a fallback search.
 constexpr int kPerfectMoveTimeMs = 9000;
+// Thinking on the person's time: the levels that do (Expert, Perfect), and
+// how long each of the person's replies is pondered before the next one's
+// turn. The engine's tables keep what each turn found, so the replies are
+// pondered round after round while the person thinks: half a second covers
+// Connect Four's seven replies in under four seconds.
+constexpr int kPonderLevel = 4;
+constexpr double kPonderTurnSeconds = 0.5;
 // What separates the moves of a link or of a pasted move list.
 constexpr std::string_view kMoveSeparators = " .,\t\r\n";
 
@@ -388,7 +396,8 @@ std::optional<std::string> GameController::play(Move move) {
   if (sides_[side_to_move()].ai) return "it is the AI's turn";
   const std::vector<Move> legal = legal_moves();
   if (std::find(legal.begin(), legal.end(), move) == legal.end()) return "an illegal move";
-  abandon_searches();
+  // A ponder on this very reply becomes the AI's search (start_search).
+  abandon_searches(/*keep_ponder=*/true);
   play_unchecked(move);
   return std::nullopt;
 }
@@ -495,6 +504,7 @@ void GameController::update(double now_seconds) {
   now_ = now_seconds;
   for (const EngineReply& reply : engine_.poll()) handle(reply);
   if (ai_may_search(now_seconds)) start_search(/*hint=*/false);
+  update_ponder();
 }
 
 bool GameController::ai_may_search(double now) const {
@@ -504,10 +514,82 @@ bool GameController::ai_may_search(double now) const {
   return !ai_against_ai || !ai_moved_at_ || now >= *ai_moved_at_ + ai_pace_ms_ / 1000.0;
 }
 
-void GameController::abandon_searches() {
+void GameController::abandon_searches(bool keep_ponder) {
   if (search_request_ || hint_request_) engine_.stop();
   search_request_ = hint_request_ = 0;
   thinking_ = {};
+  if (!keep_ponder) end_ponder();
+}
+
+void GameController::set_pondering(bool on) {
+  ponder_on_ = on;
+  if (!on) end_ponder();
+}
+
+void GameController::set_engine_options(std::vector<std::string> lines) {
+  // A ponder searched with the old ones: its answer is no longer the AI's.
+  if (lines != engine_options_) end_ponder();
+  engine_options_ = std::move(lines);
+}
+
+// A person is to move against the AI at a pondering level, and the engine
+// has nothing else to do.
+bool GameController::may_ponder() const {
+  if (!ponder_on_ || game_over() || paused_ || !engine_.ready()) return false;
+  if (search_request_ || hint_request_) return false;
+  const SideSettings& person = sides_[side_to_move()];
+  const SideSettings& ai = sides_[1 - side_to_move()];
+  return !person.ai && ai.ai && ai.level >= kPonderLevel;
+}
+
+// The person's replies in turn, kPonderTurnSeconds each, round after round.
+// Each `go ponder` is sent as the AI's own search of that position would be
+// (level, options, movetime); the `position` of the next turn ends the one
+// before (its bestmove is dropped: no request waits for it).
+void GameController::update_ponder() {
+  if (!may_ponder()) return end_ponder();
+  const std::string base = position_command();
+  if (base != ponder_base_) {
+    ponder_base_ = base;
+    ponder_next_ = 0;
+  } else if (ponder_request_ && now_ < ponder_started_ + kPonderTurnSeconds) {
+    return;
+  }
+  const std::vector<Move> replies = legal_moves();
+  const std::string position = position_after(replies[ponder_next_++ % replies.size()]);
+  ponder_started_ = now_;
+  if (ponder_request_ && position == ponder_position_) return;  // the only reply
+  ponder_level_ = sides_[1 - side_to_move()].level;
+  send_search_setup(ponder_level_, position);
+  ponder_request_ = engine_.send("go ponder movetime " + std::to_string(move_time(ponder_level_)));
+  ponder_position_ = position;
+}
+
+void GameController::end_ponder() {
+  // Only a ponder is in flight then (any other request ends it when sent).
+  if (ponder_request_) engine_.stop();
+  ponder_request_ = 0;
+  ponder_base_.clear();
+}
+
+std::string GameController::position_after(Move reply) const {
+  std::vector<std::string> played = moves();
+  played.push_back(position().move_to_text(reply));
+  return "position " + board_.start_text + " moves " + join_words(played);
+}
+
+int GameController::move_time(int level) {
+  return level == kLevelCount ? kPerfectMoveTimeMs : kMoveTimeMs;
+}
+
+// The lines before a search of `position` at `level`. A new `game` starts a
+// fresh session (and table): only when it changed.
+void GameController::send_search_setup(int level, const std::string& position) {
+  if (engine_game_ != board_.game) engine_.send("game " + board_.game);
+  engine_game_ = board_.game;
+  engine_.send("setoption name Level value " + std::to_string(level));
+  for (const std::string& option : engine_options_) engine_.send(option);
+  engine_.send(position);
 }
 
 std::string GameController::position_command(std::size_t plies) const {
@@ -518,16 +600,20 @@ std::string GameController::position_command(std::size_t plies) const {
 
 void GameController::start_search(bool hint) {
   const int level = hint ? kLevelCount : sides_[side_to_move()].level;
-  // A new `game` starts a fresh session (and table): only when it changed.
-  if (engine_game_ != board_.game) engine_.send("game " + board_.game);
-  engine_game_ = board_.game;
-  engine_.send("setoption name Level value " + std::to_string(level));
-  for (const std::string& option : engine_options_) engine_.send(option);
-  engine_.send(position_command());
-  const int movetime = level == kLevelCount ? kPerfectMoveTimeMs : kMoveTimeMs;
-  const std::uint64_t request = engine_.send("go movetime " + std::to_string(movetime));
-  (hint ? hint_request_ : search_request_) = request;
   thinking_ = {};
+  if (!hint && ponder_request_ && ponder_position_ == position_command() &&
+      ponder_level_ == level) {
+    // The person played the reply being pondered on: that search goes on as
+    // the AI's, its movetime from now, and answers at once if it is done.
+    engine_.send("ponderhit");
+    search_request_ = std::exchange(ponder_request_, 0);
+    return;
+  }
+  // The position sent ends any ponder (its bestmove is dropped).
+  ponder_request_ = 0;
+  send_search_setup(level, position_command());
+  const std::uint64_t request = engine_.send("go movetime " + std::to_string(move_time(level)));
+  (hint ? hint_request_ : search_request_) = request;
 }
 
 void GameController::handle(const EngineReply& reply) {

@@ -224,7 +224,18 @@ class GameController {
 
   // Option lines sent before every search (the heuristic's weights), so
   // that the AI plays with them.
-  void set_engine_options(std::vector<std::string> lines) { engine_options_ = std::move(lines); }
+  void set_engine_options(std::vector<std::string> lines);
+
+  // Thinking on the person's time (on by default): while a person is to
+  // move against the AI at Expert or Perfect, the engine ponders (`go
+  // ponder`) the position after each of the person's replies in turn,
+  // round after round; its tables keep the work. When the person plays the
+  // reply being pondered, `ponderhit` makes that search the AI's; another
+  // reply's search starts from the tables the turns filled. Anything else
+  // that changes the position, the sides or the options ends the ponder,
+  // and its answer is never played.
+  void set_pondering(bool on);
+  bool pondering() const { return ponder_request_ != 0; }
 
   // The protocol's `position` command for the position on the board, or
   // for the one after the line's first `plies` moves.
@@ -260,8 +271,16 @@ class GameController {
   // A game that goes for good: counted if it ended.
   void let_go(const GameState& gone);
   bool ai_may_search(double now) const;
-  void abandon_searches();
+  // Drops the searches in flight; also the ponder unless `keep_ponder` (a
+  // person's move, which the ponder may have foreseen).
+  void abandon_searches(bool keep_ponder = false);
   void start_search(bool hint);
+  bool may_ponder() const;
+  void update_ponder();
+  void end_ponder();
+  std::string position_after(Move reply) const;
+  static int move_time(int level);
+  void send_search_setup(int level, const std::string& position);
   void handle(const EngineReply& reply);
   void take_engine_move(const std::string& text);
 
@@ -283,6 +302,16 @@ class GameController {
   std::string engine_error_;
   std::string engine_game_;  // the game the engine was last told
   std::vector<std::string> engine_options_;
+  // Pondering (set_pondering): the `go ponder` in flight, the position and
+  // level it searches, the position whose replies are pondered, the next
+  // reply's index among its legal moves, and when the turn began.
+  bool ponder_on_ = true;
+  std::uint64_t ponder_request_ = 0;
+  std::string ponder_position_;
+  int ponder_level_ = 0;
+  std::string ponder_base_;
+  std::size_t ponder_next_ = 0;
+  double ponder_started_ = 0;
 };
 
 }  // namespace arcade::app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
 
 namespace arcade {
 namespace {
@@ -16,6 +17,18 @@ std::optional<bool> parse_bool(const std::string& text) {
 // `stop` ends them.
 bool is_long(const std::vector<std::string>& words) {
   return words[0] == "go" || words[0] == "solve" || words[0] == "perft" || words[0] == "tree";
+}
+
+// A `go ponder`: answers only after ponderhit or stop.
+bool is_ponder(const std::vector<std::string>& words) {
+  return words[0] == "go" && std::find(words.begin(), words.end(), "ponder") != words.end();
+}
+
+// The lines that end a ponder awaiting its ponderhit: the opponent played
+// another move, or the game changed.
+bool ends_ponder(const std::vector<std::string>& words) {
+  return words[0] == "position" || words[0] == "go" || words[0] == "newgame" ||
+         words[0] == "ucinewgame" || words[0] == "game";
 }
 
 // A reply's words: its keyword, then the rest ("moves" alone when none).
@@ -195,7 +208,13 @@ bool Protocol::handle(std::string_view text, std::uint64_t tag) {
     stop_everything_read(lock);
     return true;
   }
+  if (words[0] == "ponderhit") {
+    ponderhit(tag);
+    return true;
+  }
+  if (ponder_line_ && ends_ponder(words)) stop_everything_read(lock);
   Line line{++received_, tag, std::move(words)};
+  if (background_ && is_ponder(line.words)) ponder_line_ = line.number;
   if (!background_) {
     lock.unlock();
     stop_ = false;  // nothing can stop a search here but its own limits
@@ -218,7 +237,24 @@ bool Protocol::handle(std::string_view text, std::uint64_t tag) {
 void Protocol::stop_everything_read(std::unique_lock<std::mutex>& lock) {
   stop_through_ = received_;
   stop_ = true;
+  ponder_line_ = 0;
+  ponder_.notify_all();
   changed_.wait(lock, [this] { return answered_ >= stop_through_ || !busy_; });
+}
+
+// Under mutex_. The ponder it hits may still wait in the queue: it then runs
+// as a normal search.
+void Protocol::ponderhit(std::uint64_t tag) {
+  if (!ponder_line_) return emit("error ponderhit: no go ponder awaits it", tag);
+  const std::uint64_t number = std::exchange(ponder_line_, 0);
+  if (running_ == number) {
+    ponder_hit_ = true;
+    stop_ = true;  // ends the unbounded search; ponder() goes on under the limits
+    ponder_.notify_all();
+    return;
+  }
+  for (Line& queued : queue_)
+    if (queued.number == number) queued.hit = true;
 }
 
 void Protocol::finish() {
@@ -243,14 +279,19 @@ void Protocol::run_queue() {
     const Line line = std::move(queue_.front());
     queue_.pop_front();
     if (is_long(line.words)) {
-      const bool stopped = line.number <= stop_through_ || closing_;
-      stop_ = stopped;
+      const bool stopped_before_start = stopped(line.number);
+      stop_ = stopped_before_start;
+      running_ = line.number;
+      ponder_hit_ = false;
       lock.unlock();
-      execute(line, stopped);
+      execute(line, stopped_before_start);
       lock.lock();
+      running_ = 0;
     } else {
       execute(line, false);
     }
+    // A ponder that ended without ponderhit or stop (a bad line) awaits none.
+    if (ponder_line_ == line.number) ponder_line_ = 0;
     answered_ = line.number;
     if (queue_.empty()) busy_ = false;
     changed_.notify_all();
@@ -266,7 +307,7 @@ void Protocol::execute(const Line& line, bool stopped_before_start) {
   else if (command == "position")
     command_position(words);
   else if (command == "go")
-    command_go(words, stopped_before_start);
+    command_go(line, stopped_before_start);
   else if (command == "setoption")
     command_setoption(words);
   else if (command == "perft")
@@ -311,14 +352,20 @@ void Protocol::command_position(const std::vector<std::string>& args) {
   if (auto problem = session_->set_position(join_words(args, 1, moves_at), moves)) error(*problem);
 }
 
-void Protocol::command_go(const std::vector<std::string>& args, bool stopped_before_start) {
+void Protocol::command_go(const Line& line, bool stopped_before_start) {
+  const std::vector<std::string>& args = line.words;
   SearchLimits limits;
   SearchOptions options = options_;
   apply_level(level_, limits, options);
+  bool ponder = false;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& key = args[i];
     if (key == "infinite") {
       limits = {};
+      continue;
+    }
+    if (key == "ponder") {
+      ponder = true;
       continue;
     }
     if (key != "depth" && key != "movetime" && key != "nodes")
@@ -334,11 +381,19 @@ void Protocol::command_go(const std::vector<std::string>& args, bool stopped_bef
           std::min<std::uint64_t>(*value, static_cast<std::uint64_t>(kMaxMovetimeMs)));
     if (key == "nodes") limits.nodes = *value;
   }
-  if (session_->outcome() != Outcome::kOngoing) return emit("bestmove (none)");
+  // Nothing reads ponderhit while a search runs in the caller's thread.
+  if (ponder && !background_)
+    return error(
+        "go ponder needs a protocol that reads while it searches (the web client "
+        "ponders in slices of its own)");
+  const bool pondering = ponder && !line.hit && !stopped_before_start;
+  if (session_->outcome() != Outcome::kOngoing && !pondering) return emit("bestmove (none)");
   // Advancing the seed per search keeps "same seed, same game" while the moves
   // of one game do not all repeat the same draw.
   options_.seed = options_.seed * 6364136223846793005ull + 1442695040888963407ull;
-  run_search(limits, options, stopped_before_start);
+  if (!pondering) return run_search(limits, options, stopped_before_start);
+  const SearchReport result = ponder_search(line, limits, options);
+  emit("bestmove " + (result.best.empty() ? std::string("(none)") : result.best));
 }
 
 void Protocol::run_search(SearchLimits limits, const SearchOptions& options,
@@ -347,15 +402,40 @@ void Protocol::run_search(SearchLimits limits, const SearchOptions& options,
   // search takes microseconds, so it runs without the stop flag.
   const std::atomic<bool> not_stopped{false};
   if (stopped_before_start) limits = {.depth = 1};
-  const SearchReport result = session_->search(
-      limits, options, stopped_before_start ? not_stopped : stop_, [this](const SearchReport& r) {
-        std::string lines = info_line(r);
-        for (const SearchReport::RootScore& root : r.root_scores)
-          lines += "\ninfo depth " + std::to_string(r.depth) + " move " + root.move + " score " +
-                   score_text(root.score, root.proven);
-        emit(lines);
-      });
+  const SearchReport result = search(limits, options, stopped_before_start ? not_stopped : stop_);
   emit("bestmove " + (result.best.empty() ? std::string("(none)") : result.best));
+}
+
+SearchReport Protocol::search(const SearchLimits& limits, const SearchOptions& options,
+                              const std::atomic<bool>& stop) {
+  return session_->search(limits, options, stop, [this](const SearchReport& r) {
+    std::string lines = info_line(r);
+    for (const SearchReport::RootScore& root : r.root_scores)
+      lines += "\ninfo depth " + std::to_string(r.depth) + " move " + root.move + " score " +
+               score_text(root.score, root.proven);
+    emit(lines);
+  });
+}
+
+// Until ponderhit the clock does not run: only depth and nodes bound the
+// search. What it finds stays in the session's tables, so the search after
+// ponderhit, under the real limits, starts where it left off.
+SearchReport Protocol::ponder_search(const Line& line, const SearchLimits& limits,
+                                     const SearchOptions& options) {
+  SearchLimits unbounded = limits;
+  unbounded.movetime_ms = 0;
+  SearchReport report;  // no move when the game is over
+  bool finished = true;
+  if (session_->outcome() == Outcome::kOngoing) {
+    report = search(unbounded, options, stop_);
+    finished = !stop_;
+  }
+  std::unique_lock lock(mutex_);
+  ponder_.wait(lock, [&] { return ponder_hit_ || stopped(line.number); });
+  if (stopped(line.number) || finished) return report;
+  stop_ = false;
+  lock.unlock();
+  return search(limits, options, stop_);
 }
 void Protocol::command_setoption(const std::vector<std::string>& args) {
   if (args.size() != 5 || args[1] != "name" || args[3] != "value")
@@ -481,8 +561,9 @@ void Protocol::command_eval() {
 
 void Protocol::command_help() {
   emit("commands: game " + join_words(game_names_) +
-       " | position (startpos | <position string>) [moves M ...] | go [depth N] [movetime MS] "
-       "[nodes N] [infinite] | stop | isready | setoption name <Name> value <V> | d | perft N | "
+       " | position (startpos | <position string>) [moves M ...] | go [ponder] [depth N] "
+       "[movetime MS] [nodes N] [infinite] | ponderhit | stop | isready | setoption name <Name> "
+       "value <V> | d | perft N | "
        "moves | solve | tree depth N [algorithm minimax|alphabeta] [ordering on|off] "
        "[table on|off] [deepening on|off] [limit K] | eval | newgame | quit");
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Level (1-" +

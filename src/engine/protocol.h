@@ -6,7 +6,8 @@
 // protocol knows no game.
 //
 // Commands: game NAME | position (startpos | STRING) [moves M ...] |
-//   go [depth N] [movetime MS] [nodes N] [infinite] | stop | isready |
+//   go [ponder] [depth N] [movetime MS] [nodes N] [infinite] | ponderhit |
+//   stop | isready |
 //   setoption name NAME value V | d | perft N | moves | solve |
 //   tree depth N [algorithm minimax|alphabeta] [ordering on|off]
 //   [table on|off] [deepening on|off] [limit K] | eval | newgame | help |
@@ -58,6 +59,22 @@
 //    `bestmove` comes before anything sent after `stop`;
 //  - `quit`, or finish() at the end of input, stops everything the same way
 //    and for good: later long commands end at once too.
+// Pondering (UCI's `go ponder`, with `background` only): the search works
+// on the position while the opponent thinks and holds back its `bestmove`
+// until `ponderhit` or `stop`:
+//  - until `ponderhit` the search has no time limit (depth and nodes bound
+//    it), and a search that ends on its own keeps its answer;
+//  - `ponderhit` turns it into a normal search under the given limits, time
+//    counted from the ponderhit: a finished one answers at once, an
+//    unfinished one searches on (it starts over, and the session's tables
+//    keep what the ponder found, so the work done is not lost);
+//  - `stop` answers with the best move so far, as for any `go`;
+//  - `position`, `newgame`/`ucinewgame`, `game` and `go` read while a ponder
+//    awaits its `ponderhit` end it first, as `stop` would (the opponent
+//    played another move, or the game changed): its `bestmove` still comes,
+//    before their replies. Other lines wait behind it as behind any search.
+// A `ponderhit` with no ponder awaiting one is an error.
+//
 // Each `go` answers with exactly one `bestmove`, a stopped `solve` with
 // `solution stopped` and a stopped `perft N` with `perft N stopped`; each bad
 // line with exactly one `error` line, changing nothing. Output lines are
@@ -121,15 +138,19 @@ class Protocol {
     std::uint64_t number = 0;  // order of arrival, from 1
     std::uint64_t tag = 0;
     std::vector<std::string> words;
+    bool hit = false;  // a `go ponder` whose ponderhit came before it started
   };
 
   void start_or_queue(Line line);
   void run_queue();
   void stop_everything_read(std::unique_lock<std::mutex>& lock);
+  void ponderhit(std::uint64_t tag);
+  // Whether the long command on line `number` is to stop (under mutex_).
+  bool stopped(std::uint64_t number) const { return number <= stop_through_ || closing_; }
   void execute(const Line& line, bool stopped_before_start);
   void command_game(const std::vector<std::string>& args);
   void command_position(const std::vector<std::string>& args);
-  void command_go(const std::vector<std::string>& args, bool stopped_before_start);
+  void command_go(const Line& line, bool stopped_before_start);
   void command_setoption(const std::vector<std::string>& args);
   void command_perft(const std::vector<std::string>& args);
   void command_solve();
@@ -140,6 +161,11 @@ class Protocol {
   bool set_weight_option(const std::string& name, const std::string& value);
   void restore_weights();
   void run_search(SearchLimits limits, const SearchOptions& options, bool stopped_before_start);
+  // A `go ponder`'s search: returns once ponderhit or stop has come.
+  SearchReport ponder_search(const Line& line, const SearchLimits& limits,
+                             const SearchOptions& options);
+  SearchReport search(const SearchLimits& limits, const SearchOptions& options,
+                      const std::atomic<bool>& stop);
   // Writes text, one output line per line of text, none interleaved.
   void emit(const std::string& text, std::uint64_t tag);
   void emit(const std::string& text) { emit(text, current_tag_); }
@@ -172,6 +198,11 @@ class Protocol {
   std::uint64_t answered_ = 0;      // the last line executed
   std::uint64_t stop_through_ = 0;  // long commands up to this line are stopped
   bool closing_ = false;            // quit or end of input: everything stops
+  std::uint64_t running_ = 0;       // the long command running now, 0 if none
+  // The `go ponder` awaiting its ponderhit (running or queued), 0 if none.
+  std::uint64_t ponder_line_ = 0;
+  bool ponder_hit_ = false;         // the running ponder got its ponderhit
+  std::condition_variable ponder_;  // ponderhit or stop for the running ponder
   bool shutdown_ = false;
   std::atomic<bool> stop_{false};  // the running long command's stop flag
   std::thread thread_;

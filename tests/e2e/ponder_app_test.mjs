@@ -1,0 +1,190 @@
+// Thinking on the person's time, as a person meets it: the app in headless
+// Chromium, a person against Perfect at Connect Four who thinks THINK_MS
+// (5 s) before each move of the early middle game, with "Think on your
+// time" on and off, in two games:
+//   - from the start: the person plays the opening at once, then thinks
+//     before each move from ply 12 (where the opening book ends);
+//   - from 1 3 5 7 7 5 3 3 (c4_L1_R3 of the data set), a position the book
+//     does not hold, where Perfect needs seconds.
+// Each reply's time, from the person's move to the AI's move on the board,
+// is printed as FIGURE lines (median, max). Checks: every AI move is legal
+// and, beyond the book, correct (one of the best columns, by the native
+// tool's exact `solve`); no console errors; pondering at work before each
+// measured move when on, never when off; with it on, every reply from the
+// start within 300 ms (the issue's goal), and from the hard position the
+// median within 300 ms (its first reply is beyond one worker's 5 s: see
+// README, Figures).
+//
+//   node tests/e2e/ponder_app_test.mjs SITE_DIR [ARCADE_CLI]
+//
+// ARCADE_CLI: the native command-line tool (default
+// build/native-release/src/arcade), which plays the person's moves (Level 5,
+// a fixed seed) and judges the AI's.
+// PONDER_THINK_MS and PONDER_MOVES change the thinking time and the
+// number of moves measured.
+
+import assert from 'node:assert/strict';
+import {spawn} from 'node:child_process';
+import {createInterface} from 'node:readline';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+import {AppPage, movesOf} from './app_page.mjs';
+import {launchChromium, percentile, serveDirectory, sleep} from './lib.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [siteDir, cli = join(here, '../../build/native-release/src/arcade')] = process.argv.slice(2);
+if (!siteDir) {
+  console.error('usage: node ponder_app_test.mjs SITE_DIR [ARCADE_CLI]');
+  process.exit(2);
+}
+const THINK_MS = Number(process.env.PONDER_THINK_MS || 5000);
+const MOVES = Number(process.env.PONDER_MOVES || 5);
+// The games: the start's moves (the app holds them as the game's start,
+// the tool's positions put them first) and the ply the thinking starts at.
+const GAMES = [
+  {name: 'from the start', start: [], fromPly: 12},
+  {name: 'from 13577533', start: ['1', '3', '5', '7', '7', '5', '3', '3'], fromPly: 8},
+];
+const GOAL_MS = 300;
+
+// The native tool, kept running (its input open: at the end of input it
+// would stop a solve). ask() sends lines and resolves to the first output
+// line that starts with `prefix`.
+class Tool {
+  constructor() {
+    this.process = spawn(cli, [], {stdio: ['pipe', 'pipe', 'inherit']});
+    this.waiting = null;
+    createInterface({input: this.process.stdout}).on('line', (line) => {
+      if (this.waiting && line.startsWith(this.waiting.prefix)) {
+        const {resolve} = this.waiting;
+        this.waiting = null;
+        resolve(line);
+      }
+    });
+  }
+  ask(lines, prefix) {
+    return new Promise((resolve) => {
+      this.waiting = {prefix, resolve};
+      this.process.stdin.write(lines.join('\n') + '\n');
+    });
+  }
+  close() { this.process.stdin.end(); }
+}
+const tool = new Tool();
+
+const position = (moves) => 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
+
+// The person: a perfect player (Level 5: the most even, hardest positions), the same
+// moves for the same game (a fixed seed).
+async function personMove(moves) {
+  const line = await tool.ask(['game connect4', 'setoption name Seed value 7',
+                               'setoption name Level value 5', position(moves), 'go'], 'bestmove');
+  return line.split(' ')[1];
+}
+
+// The best columns of the position, by the exact solver (with the book).
+async function bestColumns(moves) {
+  const line = await tool.ask(['game connect4', position(moves), 'solve'], 'solution');
+  assert.ok(line.includes(' best '), `no best move for ${position(moves)}: ${line}`);
+  return line.split(' best ')[1].split(' ');
+}
+
+async function legalMoves(moves) {
+  const line = await tool.ask(['game connect4', position(moves), 'moves'], 'moves');
+  return line.split(' ').slice(1);
+}
+
+// Runs in the page: plays `move` for the person, then waits for the AI's
+// answer to land; resolves to its time in ms (frames included, as a person
+// sees it) and whether the AI was pondering just before.
+async function playAndTime(move) {
+  const state = () => Module.ccall('arcade_state', 'string', [], []);
+  const count = (text) => {
+    const line = text.split('\n').find((l) => l.startsWith('moves'));
+    return line.trim().split(' ').length - 1;
+  };
+  const pondering = /\npondering 1\n/.test(state());
+  const before = count(state());
+  const begun = performance.now();
+  const reply = Module.ccall('arcade_command', 'string', ['string'], ['play ' + move]);
+  if (reply !== 'ok') return {error: reply};
+  while (count(state()) < before + 2 && !/\nover 1\n/.test(state())) {
+    if (performance.now() - begun > 30000) return {error: 'no reply in 30 s'};
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return {ms: performance.now() - begun, pondering};
+}
+
+async function playGame(browser, url, game, think) {
+  const context = await browser.newContext({viewport: {width: 1280, height: 800}});
+  const app = new AppPage(await context.newPage(), '.');
+  try {
+    await app.load(url);
+    await app.commands('side 0 person', 'side 1 ai 5', 'pref think ' + (think ? 'on' : 'off'),
+                       ('game connect4 ' + game.start.join('')).trim());
+    const times = [];
+    let ponderedBefore = 0;
+    while (times.length < MOVES) {
+      const personToMove = (s) => (s.thinking === '0' && s.tomove === '0') || s.over === '1';
+      const state = await app.waitState(personToMove, 'the person to move', 30000);
+      if (state.over === '1') break;
+      const moves = game.start.concat(movesOf(state));
+      const measured = moves.length >= game.fromPly;
+      if (measured) await sleep(THINK_MS);
+      const move = await personMove(moves);
+      const result = await app.page.evaluate(playAndTime, move);
+      assert.ok(!result.error, `play ${move}: ${result.error}`);
+      const after = game.start.concat(movesOf(await app.state()));
+      if (after.length < moves.length + 2) break;  // the person's move ended the game
+      const aiMove = after[moves.length + 1];
+      const before = [...moves, move];
+      assert.ok((await legalMoves(before)).includes(aiMove), `${aiMove} after ${before.join(' ')}`);
+      if (!measured) continue;  // in the book: the book's move
+      const best = await bestColumns(before);
+      assert.ok(best.includes(aiMove),
+                `the AI played ${aiMove} after ${before.join(' ')}; best: ${best.join(' ')}`);
+      times.push({ms: result.ms, ply: moves.length + 1});
+      if (result.pondering) ++ponderedBefore;
+    }
+    app.assertNoErrors(`the game, pondering ${think ? 'on' : 'off'}`);
+    return {times, ponderedBefore};
+  } finally {
+    await context.close();
+  }
+}
+
+function figure(game, think, {times}) {
+  const ms = times.map((t) => t.ms);
+  console.log(`FIGURE ${game.name}: reply after ${THINK_MS / 1000} s of thought, Perfect, ` +
+              `Connect Four, the person's moves at plies ` +
+              `${times.map((t) => t.ply).join(',')}, think on your time ${think ? 'on' : 'off'}: ` +
+              `median ${percentile(ms, 50).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms ` +
+              `(${ms.map((x) => x.toFixed(0)).join(', ')})`);
+}
+
+const server = await serveDirectory(siteDir);
+const browser = await launchChromium();
+try {
+  const results = [];
+  for (const game of GAMES) {
+    const on = await playGame(browser, server.url, game, true);
+    figure(game, true, on);
+    const off = await playGame(browser, server.url, game, false);
+    figure(game, false, off);
+    results.push({game, on, off});
+  }
+  for (const {game, on, off} of results) {
+    assert.ok(on.times.length >= 2 && off.times.length >= 2, `${game.name}: moves measured`);
+    assert.equal(on.ponderedBefore, on.times.length, `${game.name}: pondering before each move`);
+    assert.equal(off.ponderedBefore, 0, `${game.name}: no pondering when it is off`);
+  }
+  const [fromStart, hard] = results.map((r) => r.on.times.map((t) => t.ms));
+  assert.ok(Math.max(...fromStart) <= GOAL_MS, `from the start, with pondering: ${fromStart}`);
+  assert.ok(percentile(hard, 50) <= GOAL_MS, `from 13577533, with pondering: ${hard}`);
+  console.log('ponder app test passed');
+} finally {
+  tool.close();
+  await browser.close();
+  server.close();
+}
