@@ -364,6 +364,33 @@ TEST(Connect4Session, PerfectPlayKeepsTheExactScore) {
   }
 }
 
+// The analysis' column scores with the solver's threads (as many as the
+// machine has, up to 2) against the data set's score and one thread's.
+TEST(Connect4SessionThreads, PerfectPlayScoresEveryColumnOnTwoThreads) {
+  Connect4Solver reference(16);
+  Connect4Session session;
+  session.set_threads(2);
+  for (const Scored& row : every("c4_L2_R2.txt", 11, 200)) {
+    ASSERT_FALSE(session.set_position(row.moves, {}));
+    SearchOptions options;
+    options.use_oracle = true;
+    options.root_scores = true;
+    std::atomic<bool> stop{false};
+    const SearchReport report = session.search({}, options, stop, {});
+    ASSERT_TRUE(report.proven) << row.moves;
+    const Position p = session.position();
+    EXPECT_EQ(report.score, connect4_engine_score(row.score, p.plies)) << row.moves;
+    const auto expected = reference.move_scores(p);
+    std::vector<std::pair<std::string, Score>> got, want;
+    for (const SearchReport::RootScore& r : report.root_scores) got.emplace_back(r.move, r.score);
+    for (int c = 0; c < Connect4::kWidth; ++c)
+      if (expected[c])
+        want.emplace_back(Connect4::move_to_text(p, static_cast<Move>(c)),
+                          connect4_engine_score(*expected[c], p.plies));
+    EXPECT_EQ(got, want) << row.moves;
+  }
+}
+
 TEST(Connect4Session, PerfectPlayFallsBackToTheHeuristicSearchWhenStopped) {
   Connect4Session session;
   std::atomic<bool> stop{true};
