@@ -101,6 +101,7 @@ int bench_usage(std::ostream& err, const std::string& problem) {
   err << "error bench: " << problem << "\n"
       << "usage: arcade bench                   node-count signature of every game\n"
          "       arcade bench connect4 FILE [threads N]\n"
+         "                                    solve a Connect Four data file\n"
          "       arcade bench perfect FILE [movetime MS]\n";
   return 2;
 }
