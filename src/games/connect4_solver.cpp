@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <tuple>
+#include <utility>
 
 namespace arcade {
 namespace {
@@ -123,11 +125,42 @@ class Connect4Solver::Search {
   int child_score(const Position& p, Bits move, int alpha, int beta) {
     return -negamax<kSplit>(Connect4::play_cell(p, move), -beta, -alpha);
   }
-  int null_window_search(const Position& p, int lo, int hi, bool split);
+  int null_window_search(const Position& p, int lo, int hi);
+  // The same with the other threads, over the solver's shared window.
+  int shared_null_window_search(const Position& p, int lo, int hi);
   bool out_of_budget();
+  // The null window being searched in a shared solve is answered already.
+  bool probe_answered() const;
 
   Connect4Solver& solver_;
+  bool sharing_ = false;     // in shared_null_window_search
+  int probe_ = 0;            // the null window (probe_, probe_ + 1) being searched
+  bool probe_moot_ = false;  // abandoned for probe_answered
 };
+
+namespace {
+
+// The shared window's two ends in one word, so that both change together.
+std::uint64_t pack_window(int lo, int hi) {
+  return std::uint64_t{static_cast<std::uint32_t>(lo)} << 32 | static_cast<std::uint32_t>(hi);
+}
+std::pair<int, int> unpack_window(std::uint64_t word) {
+  return {static_cast<std::int32_t>(word >> 32), static_cast<std::int32_t>(word)};
+}
+
+// Narrows the shared window to [lo, hi] where that is narrower; every bound
+// any thread found is true, so the window always holds the score.
+void narrow_window(std::atomic<std::uint64_t>& window, int lo, int hi) {
+  std::uint64_t old = window.load(std::memory_order_relaxed);
+  for (;;) {
+    const auto [old_lo, old_hi] = unpack_window(old);
+    const std::uint64_t narrowed = pack_window(std::max(lo, old_lo), std::min(hi, old_hi));
+    if (narrowed == old || window.compare_exchange_weak(old, narrowed, std::memory_order_relaxed))
+      return;
+  }
+}
+
+}  // namespace
 
 Connect4Solver::Connect4Solver(std::size_t table_megabytes) {
   resize_table(table_megabytes);
@@ -239,7 +272,13 @@ bool Connect4Solver::Search::out_of_budget() {
                     (limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
                     (limits.nodes && counted >= limits.nodes) ||
                     (limits.deadline && Clock::now() >= *limits.deadline);
-  return aborted = stop;
+  probe_moot_ = !stop && sharing_ && probe_answered();
+  return aborted = stop || probe_moot_;
+}
+
+bool Connect4Solver::Search::probe_answered() const {
+  const auto [lo, hi] = unpack_window(solver_.shared_.window.load(std::memory_order_relaxed));
+  return probe_ < lo || probe_ >= hi;
 }
 
 template <bool kSplit>
@@ -331,16 +370,24 @@ int Connect4Solver::Search::negamax(const Position& p, int alpha, int beta) {
   return alpha;
 }
 
-// Narrows [lo, hi] around the exact score with null windows, probing first
-// near 0 (halfway towards it), where most positions are decided.
-int Connect4Solver::Search::null_window_search(const Position& p, int lo, int hi, bool split) {
+namespace {
+
+// The null window to try next in [lo, hi]: halfway, but first halfway
+// towards 0, where most positions are decided.
+int next_probe(int lo, int hi) {
+  const int mid = lo + (hi - lo) / 2;
+  if (mid <= 0 && lo / 2 < mid) return lo / 2;
+  if (mid >= 0 && hi / 2 > mid) return hi / 2;
+  return mid;
+}
+
+}  // namespace
+
+// Narrows [lo, hi] around the exact score with null windows.
+int Connect4Solver::Search::null_window_search(const Position& p, int lo, int hi) {
   while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (mid <= 0 && lo / 2 < mid)
-      mid = lo / 2;
-    else if (mid >= 0 && hi / 2 > mid)
-      mid = hi / 2;
-    const int r = split ? negamax<true>(p, mid, mid + 1) : negamax<false>(p, mid, mid + 1);
+    const int mid = next_probe(lo, hi);
+    const int r = negamax<false>(p, mid, mid + 1);
     if (aborted) return kStopped;
     if (r <= mid)
       hi = r;
@@ -348,6 +395,32 @@ int Connect4Solver::Search::null_window_search(const Position& p, int lo, int hi
       lo = r;
   }
   return lo;
+}
+
+// Every thread takes its null windows from the shared window, so all search
+// the same one, sharing its tree (ABDADA); a thread still searching a window
+// another has answered drops it at its next budget check and takes the next.
+int Connect4Solver::Search::shared_null_window_search(const Position& p, int lo, int hi) {
+  std::atomic<std::uint64_t>& window = solver_.shared_.window;
+  narrow_window(window, lo, hi);
+  sharing_ = true;
+  for (;;) {
+    std::tie(lo, hi) = unpack_window(window.load(std::memory_order_relaxed));
+    if (lo >= hi) break;
+    probe_ = next_probe(lo, hi);
+    const int r = negamax<true>(p, probe_, probe_ + 1);
+    if (aborted && probe_moot_) {
+      aborted = probe_moot_ = false;
+      continue;
+    }
+    if (aborted) break;
+    if (r <= probe_)
+      narrow_window(window, lo, r);
+    else
+      narrow_window(window, r, hi);
+  }
+  sharing_ = false;
+  return aborted ? kStopped : lo;
 }
 
 int Connect4Solver::Search::solve_between(const Position& p, int lo, int hi, bool split) {
@@ -371,7 +444,8 @@ int Connect4Solver::Search::solve_between(const Position& p, int lo, int hi, boo
   // the first null windows up a step, which searched fewer nodes on the
   // early-game data (L1_R1 -20%, L1_R2 -1%; L2_R2 +0.1%). The score never
   // exceeds highest, so the answer is the same.
-  const int score = null_window_search(p, a, hi > highest ? highest + 1 : b, split);
+  const int top = hi > highest ? highest + 1 : b;
+  const int score = split ? shared_null_window_search(p, a, top) : null_window_search(p, a, top);
   return score == kStopped ? kStopped : std::clamp(score, lo, hi);
 }
 
@@ -379,6 +453,7 @@ int Connect4Solver::Search::solve_between(const Position& p, int lo, int hi, boo
 // and the others stop at their next budget check. Alone, no pool round.
 int Connect4Solver::solve_shared(const Position& p, int lo, int hi) {
   shared_.answered = false;
+  shared_.window = pack_window(-kCells - 1, kCells + 1);  // narrowed by each thread
   if (searches_.size() == 1) {
     const int score = searches_[0]->solve_between(p, lo, hi, false);
     aborted_ = searches_[0]->aborted;

@@ -17,9 +17,9 @@
 //
 // With more than one thread (set_threads), the threads share the table and
 // the work: move_scores gives each thread a column at a time; solve runs
-// the same search on every thread, and a thread skips a move another thread
-// is searching (simplified ABDADA), so the first to finish gives the answer
-// (see connect4_solver.cpp for why this design).
+// the same null windows on every thread, a thread skipping a move another
+// thread is searching (simplified ABDADA), and the threads narrow one shared
+// window around the score (see connect4_solver.cpp for why this design).
 
 #include <array>
 #include <atomic>
@@ -111,6 +111,10 @@ class Connect4Solver {
     Limits limits;
     // Another thread has the answer: the others stop where they are.
     std::atomic<bool> answered{false};
+    // The interval [lo, hi] around the score that the threads of a shared
+    // solve narrow together (see window()), so that none goes on with a
+    // null window another has answered.
+    std::atomic<std::uint64_t> window{0};
     // Nodes of all threads, published every few thousand nodes, for the
     // node budget.
     std::atomic<std::uint64_t> published_nodes{0};
