@@ -85,9 +85,24 @@ int win_now_score(int plies) {
 // for now, a move whose position another thread is searching, and come back
 // to it after their other moves, by which time the table usually has its
 // answer. The positions being searched are marked in a small table of their
-// own, keyed like the main one; a mark lost to a collision only costs some
+// own (by a hash of the key); a mark lost to a collision only costs some
 // duplicated work. Only positions with at least this many empty cells are
 // marked: below, a subtree is too small for the marking to pay.
+//
+// Why this design, measured on the first 12 positions of c4_L1_R3 (nodes
+// summed over the threads, each position from an empty 16 MB table; one
+// thread: 106.1 M). Both threads search, so the time on two cores follows
+// half the two-thread total:
+//  - ABDADA with each thread running its own sequence of null windows:
+//    135.7 M (half of it 0.64 of one thread); one position took 2.2 times
+//    its one-thread nodes, a lagging thread finishing windows the other had
+//    answered. With one shared window (shared_null_window_search): 126.1 M
+//    (0.59), that position 1.03 times;
+//  - the marking threshold hardly matters (before the shared window: 8, 14,
+//    20, 26 empty cells gave 12.3, 12.1, 12.3, 13.5 M a position); marking
+//    the first move too cost more (12.9 M at 14);
+//  - move_scores splits by column instead: its columns are independent
+//    solves, so that split loses nothing but the wait for the last column.
 constexpr int kMinSplitEmptyCells = 14;
 constexpr std::size_t kBusySlots = std::size_t{1} << 15;
 
@@ -239,7 +254,10 @@ Connect4Solver::Entry Connect4Solver::unpack(std::uint64_t word) {
           static_cast<std::uint8_t>(word >> 48)};
 }
 
-std::optional<Connect4Solver::Entry> Connect4Solver::probe(std::uint64_t key) const {
+// Always inlined: g++ called it otherwise once the search moved to a class
+// of its own, 7% more instructions on c4_L2_R2.
+[[gnu::always_inline]] inline std::optional<Connect4Solver::Entry> Connect4Solver::probe(
+    std::uint64_t key) const {
   const Entry e = unpack(table_[slot(key)].load(std::memory_order_relaxed));
   const bool hit = e.kind != BoundKind::kEmpty && e.generation == generation_ &&
                    e.key == static_cast<std::uint32_t>(key);
