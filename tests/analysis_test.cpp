@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include "engine/worker_pool.h"
 #include "games/registry.h"
 #include "scripted_engine.h"
 
@@ -106,6 +107,9 @@ TEST_F(AnalysisTest, ScoresEveryMoveOfThePositionOnTheBoard) {
   EXPECT_EQ(last_go(), "go depth 10 movetime 500");
   EXPECT_NE(std::find(analysis_engine.sent.begin(), analysis_engine.sent.end(),
                       "setoption name RootScores value true"),
+            analysis_engine.sent.end());
+  EXPECT_NE(std::find(analysis_engine.sent.begin(), analysis_engine.sent.end(),
+                      "setoption name Threads value " + std::to_string(hardware_threads())),
             analysis_engine.sent.end());
   const std::uint64_t go = analysis_engine.last_request;
   analysis_engine.reply(go, "info depth 8 score draw nodes 4247 nps 4247000 time 1 pv a1 c2");

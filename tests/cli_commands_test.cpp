@@ -82,6 +82,9 @@ TEST_F(CliCommands, MalformedBenchCallsNameTheBenchForms) {
       {"bench", "connect4"},
       {"bench", "perfect"},
       {"bench", "connect4", data, "extra"},
+      {"bench", "connect4", data, "threads"},
+      {"bench", "connect4", data, "threads", "0"},
+      {"bench", "connect4", data, "threads", "2", "extra"},
       {"bench", "perfect", data, "movetime"},
       {"bench", "perfect", data, "movetime", "0"},
       {"bench", "perfect", data, "colour", "9"},
@@ -107,6 +110,9 @@ TEST_F(CliCommands, BenchConnect4StillSolvesAGoodFile) {
   ASSERT_TRUE(std::getline(in, line_a) && std::getline(in, line_b));
   const std::string data = file_with("two.txt", "\n" + line_a + "\n" + line_b + "\n");
   EXPECT_EQ(run_arcade({"bench", "connect4", data}), 0) << err_.str();
+  EXPECT_TRUE(out_has("bench two.txt positions 2 mismatches 0 ")) << out_.str();
+  out_.str("");
+  EXPECT_EQ(run_arcade({"bench", "connect4", data, "threads", "2"}), 0) << err_.str();
   EXPECT_TRUE(out_has("bench two.txt positions 2 mismatches 0 ")) << out_.str();
   EXPECT_EQ(err_.str(), "");
 }

@@ -238,6 +238,82 @@ TEST(Connect4Solver, ANodeBudgetAbandonsTheSolve) {
   EXPECT_LT(solver.nodes(), 10000u + 4096u);
 }
 
+// --- The solver on two threads ---
+
+// Every `step`-th position of a data file, from `first`.
+std::vector<Scored> every(const std::string& file, std::size_t first, std::size_t step) {
+  const std::vector<Scored> rows = read_data(file);
+  std::vector<Scored> picked;
+  for (std::size_t i = first; i < rows.size(); i += step) picked.push_back(rows[i]);
+  return picked;
+}
+
+// Two threads even on a machine with one: the sharing is what is tested.
+// Each thread count solves each position from an empty table, as the
+// benchmark does. The slices keep the test to a few seconds under
+// ThreadSanitizer.
+TEST(Connect4SolverThreads, TwoThreadsAndOneGiveTheDataSetsScores) {
+  Connect4Solver one(16);
+  Connect4Solver two(16);
+  two.set_threads(2, 2);
+  ASSERT_EQ(two.threads(), 2);
+  for (const auto& [file, step] : {std::pair{"c4_L3_R1.txt", 20}, std::pair{"c4_L2_R1.txt", 20},
+                                   std::pair{"c4_L2_R2.txt", 40}})
+    for (const Scored& row : every(file, 3, static_cast<std::size_t>(step))) {
+      const Position p = parse(row.moves);
+      one.reset();
+      two.reset();
+      EXPECT_EQ(one.solve(p), row.score) << file << ": " << row.moves;
+      EXPECT_EQ(two.solve(p), row.score) << file << ": " << row.moves;
+      EXPECT_FALSE(two.stopped());
+    }
+}
+
+TEST(Connect4SolverThreads, MoveScoresAndBestMovesAgreeWithOneThread) {
+  Connect4Solver one(16);
+  Connect4Solver two(16);
+  two.set_threads(2, 2);
+  for (const Scored& row : every("c4_L2_R2.txt", 7, 100)) {
+    const Position p = parse(row.moves);
+    const auto scores = two.move_scores(p);
+    EXPECT_EQ(scores, one.move_scores(p)) << row.moves;
+    EXPECT_EQ(*std::max_element(scores.begin(), scores.end()), row.score) << row.moves;
+    const Connect4Solver::BestMoves best = two.best_moves(p);
+    EXPECT_EQ(best.score, row.score) << row.moves;
+    EXPECT_EQ(best.columns, one.best_moves(p).columns) << row.moves;
+  }
+}
+
+TEST(Connect4SolverThreads, AStopFlagStopsEveryThread) {
+  std::atomic<bool> stop{true};
+  Connect4Solver solver(1);
+  solver.set_threads(2, 2);
+  solver.set_limits({&stop, std::nullopt, 0});
+  EXPECT_EQ(solver.solve(Connect4::start()), Connect4Solver::kStopped);
+  EXPECT_TRUE(solver.stopped());
+  EXPECT_EQ(solver.move_scores(Connect4::start()), (std::array<std::optional<int>, 7>{}));
+  EXPECT_TRUE(solver.stopped());
+}
+
+TEST(Connect4SolverThreads, TheNodeBudgetCountsEveryThread) {
+  Connect4Solver solver(1);
+  solver.set_threads(2, 2);
+  solver.set_limits({nullptr, std::nullopt, 10000});
+  EXPECT_EQ(solver.solve(Connect4::start()), Connect4Solver::kStopped);
+  // Each thread may pass the budget by one check's worth of nodes.
+  EXPECT_LT(solver.nodes(), 10000u + 2 * 4096u);
+}
+
+TEST(Connect4SolverThreads, TheCountIsClampedToTheMachine) {
+  Connect4Solver solver(1);
+  solver.set_threads(8, 2);
+  EXPECT_EQ(solver.threads(), 2);
+  solver.set_threads(0, 2);
+  EXPECT_EQ(solver.threads(), 1);
+  solver.set_threads(2, 0);  // a machine that cannot tell
+  EXPECT_EQ(solver.threads(), 1);
+}
+
 // --- Session ---
 
 TEST(Connect4Session, ScoresConvertToPliesFromNow) {
@@ -285,6 +361,33 @@ TEST(Connect4Session, PerfectPlayKeepsTheExactScore) {
     const Parsed<Move> move = Connect4::move_from_text(p, report.best);
     ASSERT_TRUE(move.ok()) << report.best;
     EXPECT_EQ(move_score(reference, p, *move), rows[i].score) << rows[i].moves;
+  }
+}
+
+// The analysis' column scores with the solver's threads (as many as the
+// machine has, up to 2) against the data set's score and one thread's.
+TEST(Connect4SessionThreads, PerfectPlayScoresEveryColumnOnTwoThreads) {
+  Connect4Solver reference(16);
+  Connect4Session session;
+  session.set_threads(2);
+  for (const Scored& row : every("c4_L2_R2.txt", 11, 200)) {
+    ASSERT_FALSE(session.set_position(row.moves, {}));
+    SearchOptions options;
+    options.use_oracle = true;
+    options.root_scores = true;
+    std::atomic<bool> stop{false};
+    const SearchReport report = session.search({}, options, stop, {});
+    ASSERT_TRUE(report.proven) << row.moves;
+    const Position p = session.position();
+    EXPECT_EQ(report.score, connect4_engine_score(row.score, p.plies)) << row.moves;
+    const auto expected = reference.move_scores(p);
+    std::vector<std::pair<std::string, Score>> got, want;
+    for (const SearchReport::RootScore& r : report.root_scores) got.emplace_back(r.move, r.score);
+    for (int c = 0; c < Connect4::kWidth; ++c)
+      if (expected[c])
+        want.emplace_back(Connect4::move_to_text(p, static_cast<Move>(c)),
+                          connect4_engine_score(*expected[c], p.plies));
+    EXPECT_EQ(got, want) << row.moves;
   }
 }
 

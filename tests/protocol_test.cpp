@@ -638,5 +638,37 @@ TEST(ProtocolOptionsTest, HashOutlivesGameAsEveryOptionDoes) {
   EXPECT_TRUE(lines.empty());
 }
 
+// A session that records the thread counts it is given.
+class ThreadsSpySession : public GameSessionFor<TicTacToe> {
+ public:
+  explicit ThreadsSpySession(std::vector<int>& counts) : counts_(counts) {}
+  void set_threads(int threads) override { counts_.push_back(threads); }
+
+ private:
+  std::vector<int>& counts_;
+};
+
+// The option reaches the session, and every session `game` makes; a host
+// without a search thread (the web build's) keeps the solver on it.
+TEST(ProtocolOptionsTest, ThreadsOutlivesGameAndStaysOneWithoutABackgroundThread) {
+  for (const bool background : {true, false}) {
+    std::vector<int> counts;
+    std::vector<std::string> lines;
+    {
+      Protocol protocol(
+          [&](std::string_view) { return std::make_unique<ThreadsSpySession>(counts); },
+          {"tictactoe"}, [&](const std::string& l) { lines.push_back(l); }, background);
+      protocol.handle("setoption name Threads value 2");
+      protocol.handle("game tictactoe");
+      protocol.handle("setoption name Threads value 0");
+      protocol.wait();
+    }
+    const int expected = background ? 2 : 1;
+    EXPECT_EQ(counts, (std::vector<int>{expected, expected})) << background;
+    ASSERT_EQ(lines.size(), 1u) << background;
+    EXPECT_EQ(lines[0], "error option Threads: '0' is not a thread count from 1 to 256");
+  }
+}
+
 }  // namespace
 }  // namespace arcade

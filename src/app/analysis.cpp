@@ -4,6 +4,7 @@
 
 #include "engine/level.h"
 #include "engine/parsed.h"
+#include "engine/worker_pool.h"
 
 namespace arcade::app {
 namespace {
@@ -96,6 +97,9 @@ void Analysis::start(const Target& target) {
   engine_game_ = target.game;
   engine_.send("setoption name Level value " + std::to_string(kLevelCount));
   engine_.send("setoption name RootScores value true");
+  // The column scores split over the machine's threads (the web worker's
+  // protocol keeps 1: it has no threads).
+  engine_.send("setoption name Threads value " + std::to_string(hardware_threads()));
   for (const std::string& option : options_) engine_.send(option);
   engine_.send(target.position);
   request_ = engine_.send(!target.current ? kHistorySearch

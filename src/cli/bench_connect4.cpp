@@ -90,27 +90,46 @@ Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& 
   return cases;
 }
 
+// More than any machine this runs on; the solver clamps to the machine's.
+constexpr std::uint64_t kMaxBenchThreads = 256;
+// src/CMakeLists.txt sets ARCADE_CLI_THREADS on this target only: 0 for
+// WebAssembly, built without pthreads, where the solver must start none.
+constexpr bool kThreadsAvailable = ARCADE_CLI_THREADS != 0;
+
 // An error line, then every form of `arcade bench`.
 int bench_usage(std::ostream& err, const std::string& problem) {
   err << "error bench: " << problem << "\n"
       << "usage: arcade bench                   node-count signature of every game\n"
-         "       arcade bench connect4 FILE     solve a Connect Four data file\n"
+         "       arcade bench connect4 FILE [threads N]\n"
+         "                                    solve a Connect Four data file\n"
          "       arcade bench perfect FILE [movetime MS]\n";
   return 2;
+}
+
+// `bench connect4 FILE [threads N]` (args[0] and args[1] are "bench" and
+// "connect4").
+int bench_connect4_command(const std::vector<std::string>& args, std::ostream& out,
+                           std::ostream& err) {
+  if (args.size() == 3) return bench_connect4(args[2], out, err);
+  if (args.size() != 5 || args[3] != "threads")
+    return bench_usage(err, "'bench connect4' takes FILE [threads N]");
+  const std::optional<std::uint64_t> threads = parse_number(args[4], 1, kMaxBenchThreads);
+  if (!threads)
+    return bench_usage(err, "'" + args[4] + "' is not a thread count from 1 to " +
+                                std::to_string(kMaxBenchThreads));
+  return bench_connect4(args[2], out, err, static_cast<int>(*threads));
 }
 
 }  // namespace
 
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   if (args.size() == 1) return run_bench_signature(out, err);
-  if (args[1] == "connect4")
-    return args.size() == 3 ? bench_connect4(args[2], out, err)
-                            : bench_usage(err, "'bench connect4' takes one FILE");
+  if (args[1] == "connect4") return bench_connect4_command(args, out, err);
   if (args[1] == "perfect") return bench_perfect(args, out, err);
   return bench_usage(err, "unknown form 'bench " + args[1] + "'");
 }
 
-int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err) {
+int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err, int threads) {
   const std::string name = std::filesystem::path(path).filename().string();
   const auto cases = read_cases(path);
   if (!cases) {
@@ -118,6 +137,7 @@ int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err
     return 2;
   }
   Connect4Solver solver;
+  solver.set_threads(threads, kThreadsAvailable ? hardware_threads() : 1);
   Totals totals;
   for (const auto& [number, c] : *cases) solve_case(solver, c, number, totals, out);
   const std::uint64_t n = std::max<std::uint64_t>(totals.positions, 1);

@@ -11,16 +11,17 @@
 namespace arcade::cli {
 
 // `arcade bench ...` (args[0] is "bench"): the signature (cli/bench_signature.h),
-// `connect4 FILE` or `perfect FILE [movetime MS]`. Any other form is an
+// `connect4 FILE [threads N]` or `perfect FILE [movetime MS]`. Any other form is an
 // error naming the forms, exit code 2.
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
-// Prints each mismatch, then one summary line:
+// `threads` threads share each solve (Connect4Solver::set_threads; clamped
+// to the machine's). Prints each mismatch, then one summary line:
 //   bench <file name> positions N mismatches M mean_us U mean_nodes K
 // Returns 0 when every score matched, 1 on a mismatch, 2 when the file
 // cannot be read, is a directory, holds no positions, or has a malformed
 // line (the error names the line).
-int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err);
+int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err, int threads = 1);
 
 // `arcade bench perfect FILE [movetime MS]`: the strongest level, as the app
 // runs it (a fresh engine session with the opening book, the app's budget of

@@ -337,6 +337,7 @@ void Protocol::command_game(const std::vector<std::string>& args) {
     session_ = factory_(name);
     if (hash_megabytes_) session_->set_table_megabytes(*hash_megabytes_);
     session_->set_own_book(own_book_);
+    session_->set_threads(threads_);
     restore_weights();
     return;
   }
@@ -453,6 +454,14 @@ void Protocol::command_setoption(const std::vector<std::string>& args) {
     hash_megabytes_ = *mb;
     return session_->set_table_megabytes(*mb);
   }
+  if (name == "Threads") {
+    const auto threads = parse_number(value, 1, kMaxThreads);
+    if (!threads) return bad("a thread count from 1 to " + std::to_string(kMaxThreads));
+    // A host without a search thread (the web build, without pthreads)
+    // may start none: there the solver stays on the calling thread.
+    threads_ = background_ ? static_cast<int>(*threads) : 1;
+    return session_->set_threads(threads_);
+  }
   if (name == "Level") {
     const auto level = parse_number(value, 1, kLevelCount);
     if (!level) return bad("a level from 1 to " + std::to_string(kLevelCount));
@@ -566,7 +575,8 @@ void Protocol::command_help() {
        "value <V> | d | perft N | "
        "moves | solve | tree depth N [algorithm minimax|alphabeta] [ordering on|off] "
        "[table on|off] [deepening on|off] [limit K] | eval | newgame | quit");
-  emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Level (1-" +
+  emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Threads (1-" +
+       std::to_string(kMaxThreads) + ", the exact solver's) | Level (1-" +
        std::to_string(kLevelCount) +
        ") | Seed | Algorithm (minimax|alphabeta) | Table | Ordering | RandomTies | RootScores | "
        "Iterative | OwnBook (true|false)" +

@@ -103,6 +103,8 @@
 namespace arcade {
 
 inline constexpr std::uint64_t kMaxHashMegabytes = 64;
+// `Threads` at most; a session clamps it further to the machine's threads.
+inline constexpr std::uint64_t kMaxThreads = 256;
 // A tree's node lines at most: a node takes about 100 bytes until printed,
 // and the web build has 256 MB in all.
 inline constexpr std::uint64_t kMaxTreeLimit = 1'000'000;
@@ -182,6 +184,7 @@ class Protocol {
   std::unique_ptr<GameSession> session_;
   SearchOptions options_;
   std::optional<std::size_t> hash_megabytes_;
+  int threads_ = 1;
   bool own_book_ = true;
   int level_ = kLevelCount;
   // The weights each game was given, by game: set again on `game`.

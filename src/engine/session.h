@@ -96,6 +96,10 @@ class GameSession {
     return ParseError{"no exact solver for " + std::string(game_name())};
   }
   virtual void set_table_megabytes(std::size_t megabytes) = 0;
+  // Threads that may share the work of the game's exact solver (UCI's
+  // Threads option; 1: the calling thread alone). A game without a parallel
+  // solver ignores it.
+  virtual void set_threads(int threads) { (void)threads; }
   virtual void clear_table() = 0;
   // Whether an opening book the game has is used (UCI's OwnBook option);
   // off, the game's own search or solver answers every position.

@@ -46,6 +46,7 @@ Connect4Solver& Connect4Session::solver() {
   if (!solver_) {
     solver_ = std::make_unique<Connect4Solver>(solver_megabytes_);
     solver_->set_book(active_book());
+    solver_->set_threads(solver_threads_);
   }
   return *solver_;
 }
@@ -64,6 +65,11 @@ void Connect4Session::set_table_megabytes(std::size_t megabytes) {
   GameSessionFor<Connect4>::set_table_megabytes(megabytes);
   solver_megabytes_ = megabytes;
   if (solver_) solver_->resize_table(megabytes);
+}
+
+void Connect4Session::set_threads(int threads) {
+  solver_threads_ = threads;
+  if (solver_) solver_->set_threads(threads);
 }
 
 void Connect4Session::clear_table() {

@@ -27,6 +27,8 @@ class Connect4Session : public GameSessionFor<Connect4> {
                       const std::atomic<bool>& stop, const ReportCallback& on_iteration) override;
   Parsed<std::string> solve(const std::atomic<bool>& stop) override;
   void set_table_megabytes(std::size_t megabytes) override;
+  // The solver's threads (solve, Perfect, the analysis' column scores).
+  void set_threads(int threads) override;
   void clear_table() override;
   // An opening book the perfect play and `solve` draw on (null: none).
   void set_book(std::shared_ptr<const Connect4Book> book);
@@ -53,6 +55,7 @@ class Connect4Session : public GameSessionFor<Connect4> {
   // well inside the web build's 256 MB.
   static constexpr std::size_t kDefaultSolverMegabytes = 64;
   std::size_t solver_megabytes_ = kDefaultSolverMegabytes;
+  int solver_threads_ = 1;
 };
 
 }  // namespace arcade

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <tuple>
+#include <utility>
 
 namespace arcade {
 namespace {
@@ -79,35 +81,160 @@ int win_now_score(int plies) {
   return (kCells + 1 - plies) / 2;
 }
 
+// Simplified ABDADA (Tom Kerrigan's): threads searching the same tree skip,
+// for now, a move whose position another thread is searching, and come back
+// to it after their other moves, by which time the table usually has its
+// answer. The positions being searched are marked in a small table of their
+// own (by a hash of the key); a mark lost to a collision only costs some
+// duplicated work. Only positions with at least this many empty cells are
+// marked: below, a subtree is too small for the marking to pay.
+//
+// Why this design, measured on the first 12 positions of c4_L1_R3 (nodes
+// summed over the threads, each position from an empty 16 MB table; one
+// thread: 106.1 M). Both threads search, so the time on two cores follows
+// half the two-thread total:
+//  - ABDADA with each thread running its own sequence of null windows:
+//    135.7 M (half of it 0.64 of one thread); one position took 2.2 times
+//    its one-thread nodes, a lagging thread finishing windows the other had
+//    answered. With one shared window (shared_null_window_search): 126.1 M
+//    (0.59), that position 1.03 times;
+//  - the marking threshold hardly matters (before the shared window: 8, 14,
+//    20, 26 empty cells gave 12.3, 12.1, 12.3, 13.5 M a position); marking
+//    the first move too cost more (12.9 M at 14);
+//  - move_scores splits by column instead: its columns are independent
+//    solves, so that split loses nothing but the wait for the last column.
+constexpr int kMinSplitEmptyCells = 14;
+constexpr std::size_t kBusySlots = std::size_t{1} << 15;
+
+std::size_t busy_slot(std::uint64_t key) {
+  return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 49);
+}
+static_assert((std::uint64_t{1} << (64 - 49)) == kBusySlots);
+
+}  // namespace
+
+// One thread's search: the node count and abandon state are its own; the
+// table, the book, the limits and the busy marks are the solver's, shared.
+// Each on a cache line of its own: the node count changes at every node,
+// and two threads' counts on one line would bounce it between the cores at
+// every node (on an idle moment of the machine, two threads spent 1.45 times
+// one thread's processor time per node on c4_L1_R3 before this; not
+// measured again after it).
+class alignas(64) Connect4Solver::Search {
+ public:
+  explicit Search(Connect4Solver& solver) : solver_(solver) {}
+
+  // The score clamped to [lo, hi]: exact when inside, else the nearer end;
+  // kStopped if abandoned. `split`: other threads solve the same position.
+  int solve_between(const Position& p, int lo, int hi, bool split);
+
+  std::uint64_t nodes = 0;  // since the solver's reset()
+  bool aborted = false;
+
+ private:
+  // Negamax with alpha-beta, for a position where the side to move cannot
+  // win with its next disc. With s the exact score, returns v such that:
+  //   s <= alpha  ->  s <= v <= alpha   (an upper bound)
+  //   s >= beta   ->  beta <= v <= s    (a lower bound)
+  //   otherwise   ->  v == s.
+  // kSplit: other threads search the same tree (ABDADA, above).
+  template <bool kSplit>
+  int negamax(const Position& p, int alpha, int beta);
+  // The child's score, searched with the window [alpha, beta] of p.
+  template <bool kSplit>
+  int child_score(const Position& p, Bits move, int alpha, int beta) {
+    return -negamax<kSplit>(Connect4::play_cell(p, move), -beta, -alpha);
+  }
+  int null_window_search(const Position& p, int lo, int hi);
+  // The same with the other threads, over the solver's shared window.
+  int shared_null_window_search(const Position& p, int lo, int hi);
+  bool out_of_budget();
+  // The null window being searched in a shared solve is answered already.
+  bool probe_answered() const;
+
+  Connect4Solver& solver_;
+  bool sharing_ = false;     // in shared_null_window_search
+  int probe_ = 0;            // the null window (probe_, probe_ + 1) being searched
+  bool probe_moot_ = false;  // abandoned for probe_answered
+};
+
+namespace {
+
+// The shared window's two ends in one word, so that both change together.
+std::uint64_t pack_window(int lo, int hi) {
+  return std::uint64_t{static_cast<std::uint32_t>(lo)} << 32 | static_cast<std::uint32_t>(hi);
+}
+std::pair<int, int> unpack_window(std::uint64_t word) {
+  return {static_cast<std::int32_t>(word >> 32), static_cast<std::int32_t>(word)};
+}
+
+// Narrows the shared window to [lo, hi] where that is narrower; every bound
+// any thread found is true, so the window always holds the score.
+void narrow_window(std::atomic<std::uint64_t>& window, int lo, int hi) {
+  std::uint64_t old = window.load(std::memory_order_relaxed);
+  for (;;) {
+    const auto [old_lo, old_hi] = unpack_window(old);
+    const std::uint64_t narrowed = pack_window(std::max(lo, old_lo), std::min(hi, old_hi));
+    if (narrowed == old || window.compare_exchange_weak(old, narrowed, std::memory_order_relaxed))
+      return;
+  }
+}
+
 }  // namespace
 
 Connect4Solver::Connect4Solver(std::size_t table_megabytes) {
   resize_table(table_megabytes);
+  set_threads(1);
+}
+
+Connect4Solver::~Connect4Solver() = default;
+
+void Connect4Solver::set_threads(int threads, int max_threads) {
+  const int n = std::clamp(threads, 1, std::max(1, max_threads));
+  if (pool_ && pool_->workers() == n) return;
+  pool_.reset();  // joins the old helpers first
+  const std::uint64_t counted = searches_.empty() ? 0 : nodes();
+  searches_.clear();
+  for (int i = 0; i < n; ++i) searches_.push_back(std::make_unique<Search>(*this));
+  searches_[0]->nodes = counted;
+  if (n > 1 && !shared_.busy)
+    shared_.busy = std::make_unique<std::atomic<std::uint32_t>[]>(kBusySlots);
+  pool_ = std::make_unique<WorkerPool>(n);
+}
+
+std::uint64_t Connect4Solver::nodes() const {
+  std::uint64_t sum = 0;
+  for (const auto& s : searches_) sum += s->nodes;
+  return sum;
 }
 
 void Connect4Solver::resize_table(std::size_t megabytes) {
-  const std::uint64_t wanted = megabytes * 1024 * 1024 / sizeof(Entry);
-  table_.assign(prime_at_most(std::max<std::uint64_t>(wanted, kMinEntries)), Entry{});
-  inverse_size_ = 1.0 / static_cast<double>(table_.size());
+  const std::uint64_t wanted = megabytes * 1024 * 1024 / sizeof(std::uint64_t);
+  table_size_ = prime_at_most(std::max<std::uint64_t>(wanted, kMinEntries));
+  table_.reset();  // the old table goes before the new one comes
+  table_ = std::make_unique<std::atomic<std::uint64_t>[]>(table_size_);  // zeroed: empty
+  inverse_size_ = 1.0 / static_cast<double>(table_size_);
   generation_ = 1;
-  nodes_ = 0;
+  for (const auto& s : searches_) s->nodes = 0;
+  shared_.published_nodes = 0;
 }
 
 // A new generation empties the table at no cost; only when the counter wraps
 // are the entries really cleared.
 void Connect4Solver::reset() {
   if (++generation_ == 0) {
-    std::fill(table_.begin(), table_.end(), Entry{});
+    for (std::size_t i = 0; i < table_size_; ++i) table_[i].store(0, std::memory_order_relaxed);
     generation_ = 1;
   }
-  nodes_ = 0;
+  for (const auto& s : searches_) s->nodes = 0;
+  shared_.published_nodes = 0;
 }
 
 // key % size, without the 64-bit division that would cost as much as the
 // rest of a node: a 49-bit key is exact in a double, so the quotient from a
 // multiplication by 1/size is off by at most one, which the remainder shows.
 std::size_t Connect4Solver::slot(std::uint64_t key) const {
-  const auto size = static_cast<std::int64_t>(table_.size());
+  const auto size = static_cast<std::int64_t>(table_size_);
   const auto x = static_cast<std::int64_t>(key);
   const auto quotient = static_cast<std::int64_t>(static_cast<double>(x) * inverse_size_);
   std::int64_t r = x - quotient * size;
@@ -118,18 +245,36 @@ std::size_t Connect4Solver::slot(std::uint64_t key) const {
   return static_cast<std::size_t>(r);
 }
 
-const Connect4Solver::Entry* Connect4Solver::probe(std::uint64_t key) const {
-  const Entry& e = table_[slot(key)];
+// An entry's word: bits 0-31 the key's low bits, 32-39 the score (two's
+// complement), 40-47 the bound kind, 48-55 the generation. All zero is
+// empty.
+std::uint64_t Connect4Solver::pack(const Entry& e) {
+  return std::uint64_t{e.key} | std::uint64_t{static_cast<std::uint8_t>(e.score)} << 32 |
+         std::uint64_t{static_cast<std::uint8_t>(e.kind)} << 40 | std::uint64_t{e.generation} << 48;
+}
+
+Connect4Solver::Entry Connect4Solver::unpack(std::uint64_t word) {
+  return {static_cast<std::uint32_t>(word), static_cast<std::int8_t>(word >> 32),
+          static_cast<BoundKind>(static_cast<std::uint8_t>(word >> 40)),
+          static_cast<std::uint8_t>(word >> 48)};
+}
+
+// Always inlined: g++ called it otherwise once the search moved to a class
+// of its own, 7% more instructions on c4_L2_R2.
+[[gnu::always_inline]] inline std::optional<Connect4Solver::Entry> Connect4Solver::probe(
+    std::uint64_t key) const {
+  const Entry e = unpack(table_[slot(key)].load(std::memory_order_relaxed));
   const bool hit = e.kind != BoundKind::kEmpty && e.generation == generation_ &&
                    e.key == static_cast<std::uint32_t>(key);
-  return hit ? &e : nullptr;
+  return hit ? std::optional<Entry>(e) : std::nullopt;
 }
 
 // Always inlined, as clang (the WebAssembly build) calls it otherwise.
 [[gnu::always_inline]] inline void Connect4Solver::store(std::uint64_t key, int score,
                                                          BoundKind kind) {
-  table_[slot(key)] = {static_cast<std::uint32_t>(key), static_cast<std::int8_t>(score), kind,
-                       generation_};
+  const Entry e{static_cast<std::uint32_t>(key), static_cast<std::int8_t>(score), kind,
+                generation_};
+  table_[slot(key)].store(pack(e), std::memory_order_relaxed);
 }
 
 std::optional<int> Connect4Solver::book_score(const Position& p) const {
@@ -138,17 +283,32 @@ std::optional<int> Connect4Solver::book_score(const Position& p) const {
   return e ? std::optional<int>(e->score) : std::nullopt;
 }
 
-bool Connect4Solver::out_of_budget() {
-  const bool stop = (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
-                    (limits_.nodes && nodes_ >= limits_.nodes) ||
-                    (limits_.deadline && Clock::now() >= *limits_.deadline);
-  return aborted_ = stop;
+// Every thread adds its nodes to the shared count at each check, so that
+// the budget counts them all; alone, the count is exactly its own.
+bool Connect4Solver::Search::out_of_budget() {
+  Shared& shared = solver_.shared_;
+  const Limits& limits = shared.limits;
+  const std::uint64_t counted =
+      shared.published_nodes.fetch_add(kBudgetCheckMask + 1, std::memory_order_relaxed) +
+      kBudgetCheckMask + 1;
+  const bool stop = shared.answered.load(std::memory_order_relaxed) ||
+                    (limits.stop && limits.stop->load(std::memory_order_relaxed)) ||
+                    (limits.nodes && counted >= limits.nodes) ||
+                    (limits.deadline && Clock::now() >= *limits.deadline);
+  probe_moot_ = !stop && sharing_ && probe_answered();
+  return aborted = stop || probe_moot_;
 }
 
-int Connect4Solver::negamax(const Position& p, int alpha, int beta) {
+bool Connect4Solver::Search::probe_answered() const {
+  const auto [lo, hi] = unpack_window(solver_.shared_.window.load(std::memory_order_relaxed));
+  return probe_ < lo || probe_ >= hi;
+}
+
+template <bool kSplit>
+int Connect4Solver::Search::negamax(const Position& p, int alpha, int beta) {
   // The budget is looked at every few thousand nodes; after an abandon the
   // callers return at once, so no later node gets here.
-  if ((++nodes_ & kBudgetCheckMask) == 0 && out_of_budget()) return 0;
+  if ((++nodes & kBudgetCheckMask) == 0 && out_of_budget()) return 0;
 
   // Step 1. Every move loses at once, or the board fills up with a draw.
   const Bits next = Connect4::non_losing_moves(p);
@@ -165,9 +325,9 @@ int Connect4Solver::negamax(const Position& p, int alpha, int beta) {
 
   // Step 3. What the book and the table know. An exact score answers any
   // window: it is its own bound on whichever side the window lies.
-  if (const std::optional<int> known = book_score(p)) return *known;
+  if (const std::optional<int> known = solver_.book_score(p)) return *known;
   const std::uint64_t key = Connect4::key(p);
-  if (const Entry* e = probe(key)) {
+  if (const std::optional<Entry> e = solver_.probe(key)) {
     if (e->kind == BoundKind::kLower)
       alpha = std::max<int>(alpha, e->score);
     else
@@ -186,35 +346,72 @@ int Connect4Solver::negamax(const Position& p, int alpha, int beta) {
   for (int i = Connect4::kWidth - 1; i >= 0; --i)
     if (const Bits move = next & kColumnsInOrder[i]) {
       moves.add(move, single ? 0 : move_score(p, move));
-      __builtin_prefetch(&table_[slot(Connect4::key(Connect4::play_cell(p, move)))]);
+      __builtin_prefetch(
+          &solver_.table_[solver_.slot(Connect4::key(Connect4::play_cell(p, move)))]);
     }
 
   // Step 5. Search them; a non-losing move leaves the opponent no
-  // immediate win, which is the precondition of the call.
+  // immediate win, which is the precondition of the call. Sharing the tree
+  // with other threads, a move they are searching waits (ABDADA, above).
+  std::array<Bits, Connect4::kWidth> deferred{};
+  std::size_t deferred_count = 0;
+  const bool split = kSplit && kCells - p.plies >= kMinSplitEmptyCells;
+  bool first = true;
   while (const Bits move = moves.next()) {
-    const int score = -negamax(Connect4::play_cell(p, move), -beta, -alpha);
-    if (aborted_) return 0;
+    int score;
+    if (split && !first) {
+      const std::uint64_t child = Connect4::key(Connect4::play_cell(p, move));
+      std::atomic<std::uint32_t>& mark = solver_.shared_.busy[busy_slot(child)];
+      if (mark.load(std::memory_order_relaxed) == static_cast<std::uint32_t>(child)) {
+        deferred[deferred_count++] = move;
+        continue;
+      }
+      mark.store(static_cast<std::uint32_t>(child), std::memory_order_relaxed);
+      score = child_score<kSplit>(p, move, alpha, beta);
+      mark.store(0, std::memory_order_relaxed);
+    } else {
+      score = child_score<kSplit>(p, move, alpha, beta);
+    }
+    first = false;
+    if (aborted) return 0;
     if (score >= beta) {
-      store(key, score, BoundKind::kLower);
+      solver_.store(key, score, BoundKind::kLower);
       return score;
     }
     alpha = std::max(alpha, score);
   }
-  store(key, alpha, BoundKind::kUpper);
+  for (std::size_t i = 0; i < deferred_count; ++i) {
+    const int score = child_score<kSplit>(p, deferred[i], alpha, beta);
+    if (aborted) return 0;
+    if (score >= beta) {
+      solver_.store(key, score, BoundKind::kLower);
+      return score;
+    }
+    alpha = std::max(alpha, score);
+  }
+  solver_.store(key, alpha, BoundKind::kUpper);
   return alpha;
 }
 
-// Narrows [lo, hi] around the exact score with null windows, probing first
-// near 0 (halfway towards it), where most positions are decided.
-int Connect4Solver::null_window_search(const Position& p, int lo, int hi) {
+namespace {
+
+// The null window to try next in [lo, hi]: halfway, but first halfway
+// towards 0, where most positions are decided.
+int next_probe(int lo, int hi) {
+  const int mid = lo + (hi - lo) / 2;
+  if (mid <= 0 && lo / 2 < mid) return lo / 2;
+  if (mid >= 0 && hi / 2 > mid) return hi / 2;
+  return mid;
+}
+
+}  // namespace
+
+// Narrows [lo, hi] around the exact score with null windows.
+int Connect4Solver::Search::null_window_search(const Position& p, int lo, int hi) {
   while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (mid <= 0 && lo / 2 < mid)
-      mid = lo / 2;
-    else if (mid >= 0 && hi / 2 > mid)
-      mid = hi / 2;
-    const int r = negamax(p, mid, mid + 1);
-    if (aborted_) return kStopped;
+    const int mid = next_probe(lo, hi);
+    const int r = negamax<false>(p, mid, mid + 1);
+    if (aborted) return kStopped;
     if (r <= mid)
       hi = r;
     else
@@ -223,8 +420,34 @@ int Connect4Solver::null_window_search(const Position& p, int lo, int hi) {
   return lo;
 }
 
-int Connect4Solver::solve_between(const Position& p, int lo, int hi) {
-  aborted_ = false;
+// Every thread takes its null windows from the shared window, so all search
+// the same one, sharing its tree (ABDADA); a thread still searching a window
+// another has answered drops it at its next budget check and takes the next.
+int Connect4Solver::Search::shared_null_window_search(const Position& p, int lo, int hi) {
+  std::atomic<std::uint64_t>& window = solver_.shared_.window;
+  narrow_window(window, lo, hi);
+  sharing_ = true;
+  for (;;) {
+    std::tie(lo, hi) = unpack_window(window.load(std::memory_order_relaxed));
+    if (lo >= hi) break;
+    probe_ = next_probe(lo, hi);
+    const int r = negamax<true>(p, probe_, probe_ + 1);
+    if (aborted && probe_moot_) {
+      aborted = probe_moot_ = false;
+      continue;
+    }
+    if (aborted) break;
+    if (r <= probe_)
+      narrow_window(window, lo, r);
+    else
+      narrow_window(window, r, hi);
+  }
+  sharing_ = false;
+  return aborted ? kStopped : lo;
+}
+
+int Connect4Solver::Search::solve_between(const Position& p, int lo, int hi, bool split) {
+  aborted = false;
   // Step 1. Results known without search.
   if (Connect4::has_four(Connect4::opponent(p))) {
     const int winner_discs = (p.plies + 1) / 2;
@@ -232,7 +455,7 @@ int Connect4Solver::solve_between(const Position& p, int lo, int hi) {
   }
   if (p.plies == kCells) return std::clamp(0, lo, hi);
   if (Connect4::can_win_next(p)) return std::clamp(win_now_score(p.plies), lo, hi);
-  if (const std::optional<int> known = book_score(p)) return std::clamp(*known, lo, hi);
+  if (const std::optional<int> known = solver_.book_score(p)) return std::clamp(*known, lo, hi);
 
   // Step 2. The score lies between losing to the opponent's next disc and
   // winning with our second; outside [lo, hi] only the nearer end matters.
@@ -244,12 +467,32 @@ int Connect4Solver::solve_between(const Position& p, int lo, int hi) {
   // the first null windows up a step, which searched fewer nodes on the
   // early-game data (L1_R1 -20%, L1_R2 -1%; L2_R2 +0.1%). The score never
   // exceeds highest, so the answer is the same.
-  const int score = null_window_search(p, a, hi > highest ? highest + 1 : b);
+  const int top = hi > highest ? highest + 1 : b;
+  const int score = split ? shared_null_window_search(p, a, top) : null_window_search(p, a, top);
   return score == kStopped ? kStopped : std::clamp(score, lo, hi);
 }
 
+// Every thread solves the same position; the first answer is the answer,
+// and the others stop at their next budget check. Alone, no pool round.
+int Connect4Solver::solve_shared(const Position& p, int lo, int hi) {
+  shared_.answered = false;
+  shared_.window = pack_window(-kCells - 1, kCells + 1);  // narrowed by each thread
+  if (searches_.size() == 1) {
+    const int score = searches_[0]->solve_between(p, lo, hi, false);
+    aborted_ = searches_[0]->aborted;
+    return score;
+  }
+  int answer = kStopped;  // written by the winner alone, read after run()
+  pool_->run([&](int worker) {
+    const int score = searches_[static_cast<std::size_t>(worker)]->solve_between(p, lo, hi, true);
+    if (score != kStopped && !shared_.answered.exchange(true)) answer = score;
+  });
+  aborted_ = answer == kStopped;
+  return answer;
+}
+
 int Connect4Solver::solve(const Position& p, bool weak) {
-  return weak ? solve_between(p, -1, 1) : solve_between(p, -kCells, kCells);
+  return weak ? solve_shared(p, -1, 1) : solve_shared(p, -kCells, kCells);
 }
 
 Connect4Solver::BestMoves Connect4Solver::best_moves(const Position& p, bool first_only) {
@@ -272,8 +515,8 @@ Connect4Solver::BestMoves Connect4Solver::best_moves(const Position& p, bool fir
     // No move does better than the score, so a move is best exactly when
     // the opponent's answer scores at most its negation: one null window.
     const bool best = (move & wins) ? result.score == win_now_score(p.plies)
-                                    : solve_between(Connect4::play_cell(p, move), -result.score,
-                                                    -result.score + 1) == -result.score;
+                                    : solve_shared(Connect4::play_cell(p, move), -result.score,
+                                                   -result.score + 1) == -result.score;
     if (aborted_) {
       result.columns.clear();
       return result;
@@ -284,21 +527,34 @@ Connect4Solver::BestMoves Connect4Solver::best_moves(const Position& p, bool fir
   return result;
 }
 
+// One column at a time per thread, centre first (the longest solves, as a
+// rule, so that no thread is left with a long one at the end); each column
+// is an ordinary solve, sharing only the table.
 std::array<std::optional<int>, Connect4::kWidth> Connect4Solver::move_scores(const Position& p) {
   std::array<std::optional<int>, Connect4::kWidth> scores{};
   aborted_ = false;
   if (Connect4::outcome(p) != Outcome::kOngoing) return scores;
-  for (int c = 0; c < Connect4::kWidth; ++c) {
-    if (p.mask & Connect4::top_cell(c)) continue;
-    const Bits move = Connect4::move_cell(p, static_cast<Move>(c));
-    if (move & Connect4::winning_cells(p.mover, p.mask)) {
-      scores[c] = win_now_score(p.plies);
-      continue;
+  const Bits wins = Connect4::winning_cells(p.mover, p.mask);
+  shared_.answered = false;
+  std::atomic<int> next{0};
+  std::atomic<bool> stopped{false};
+  pool_->run([&](int worker) {
+    Search& search = *searches_[static_cast<std::size_t>(worker)];
+    for (int i = next++; i < Connect4::kWidth && !stopped; i = next++) {
+      const int c = Connect4::kCentreFirst[i];
+      if (p.mask & Connect4::top_cell(c)) continue;
+      const Bits move = Connect4::move_cell(p, static_cast<Move>(c));
+      if (move & wins) {
+        scores[c] = win_now_score(p.plies);
+        continue;
+      }
+      const int reply = search.solve_between(Connect4::play_cell(p, move), -kCells, kCells, false);
+      if (reply == kStopped) stopped = true;
+      if (reply == kStopped) break;
+      scores[c] = -reply;
     }
-    const int reply = solve(Connect4::play_cell(p, move));
-    if (reply == kStopped) break;
-    scores[c] = -reply;
-  }
+  });
+  aborted_ = stopped;
   return scores;
 }
 

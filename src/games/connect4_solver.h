@@ -14,14 +14,22 @@
 //  - a transposition table with lower and upper bounds.
 // Abandoning a solve (stop flag, deadline, node budget) is checked every few
 // thousand nodes; an abandoned solve returns kStopped.
+//
+// With more than one thread (set_threads), the threads share the table and
+// the work: move_scores gives each thread a column at a time; solve runs
+// the same null windows on every thread, a thread skipping a move another
+// thread is searching (simplified ABDADA), and the threads narrow one shared
+// window around the score (see connect4_solver.cpp for why this design).
 
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "engine/worker_pool.h"
 #include "games/connect4.h"
 #include "games/connect4_book.h"
 
@@ -48,6 +56,7 @@ class Connect4Solver {
   };
 
   explicit Connect4Solver(std::size_t table_megabytes = kDefaultTableMegabytes);
+  ~Connect4Solver();
 
   // Exact score of p for the side to move (data-set convention; see above).
   // `weak` only tells win (1), draw (0) or loss (-1), which is faster.
@@ -68,20 +77,27 @@ class Connect4Solver {
   };
   BestMoves best_moves(const Position& p, bool first_only = false);
 
-  void set_limits(const Limits& limits) { limits_ = limits; }
+  void set_limits(const Limits& limits) { shared_.limits = limits; }
   // Exact scores the search takes instead of searching (null: none). The
   // book must outlive the solver or the next set_book.
   void set_book(const Connect4Book* book) { book_ = book; }
   bool stopped() const { return aborted_; }
-  // Nodes searched since the last reset().
-  std::uint64_t nodes() const { return nodes_; }
+  // Nodes searched since the last reset(), by all threads.
+  std::uint64_t nodes() const;
   // Forgets everything learned and zeroes the node count.
   void reset();
   // Fixed memory, rounded down to a prime number of 8-byte entries.
   void resize_table(std::size_t megabytes);
-  std::size_t table_entries() const { return table_.size(); }
+  std::size_t table_entries() const { return table_size_; }
+  // The threads sharing each solve, counting the calling thread; clamped
+  // to [1, max_threads]. The helpers start here, once, not per solve. A
+  // build without threads must keep 1 (the host decides; see WorkerPool).
+  void set_threads(int threads, int max_threads = hardware_threads());
+  int threads() const { return pool_->workers(); }
 
  private:
+  class Search;
+
   // A bound on a position's score, keyed by the low 32 bits of its key. With
   // a prime number of slots above 2^17 the slot and those bits together
   // determine the whole 49-bit key (Chinese remainder theorem), so a match is
@@ -94,29 +110,44 @@ class Connect4Solver {
     std::uint8_t generation = 0;  // entries of an older generation are empty
   };
 
-  // Negamax with alpha-beta, for a position where the side to move cannot
-  // win with its next disc. With s the exact score, returns v such that:
-  //   s <= alpha  ->  s <= v <= alpha   (an upper bound)
-  //   s >= beta   ->  beta <= v <= s    (a lower bound)
-  //   otherwise   ->  v == s.
-  int negamax(const Position& p, int alpha, int beta);
-  int null_window_search(const Position& p, int lo, int hi);
-  // The score clamped to [lo, hi]: exact when inside, else the nearer end.
-  int solve_between(const Position& p, int lo, int hi);
-  bool out_of_budget();
-  std::size_t slot(std::uint64_t key) const;
-  const Entry* probe(std::uint64_t key) const;
-  void store(std::uint64_t key, int score, BoundKind kind);
+  // What the threads of one solve share besides the table.
+  struct Shared {
+    Limits limits;
+    // Another thread has the answer: the others stop where they are.
+    std::atomic<bool> answered{false};
+    // The interval [lo, hi] around the score that the threads of a shared
+    // solve narrow together (see window()), so that none goes on with a
+    // null window another has answered.
+    std::atomic<std::uint64_t> window{0};
+    // Nodes of all threads, published every few thousand nodes, for the
+    // node budget.
+    std::atomic<std::uint64_t> published_nodes{0};
+    // The positions threads are searching, for ABDADA (0: none).
+    std::unique_ptr<std::atomic<std::uint32_t>[]> busy;
+  };
 
+  static Entry unpack(std::uint64_t word);
+  static std::uint64_t pack(const Entry& e);
+  std::size_t slot(std::uint64_t key) const;
+  // The entry for key of the current generation, if any.
+  std::optional<Entry> probe(std::uint64_t key) const;
+  void store(std::uint64_t key, int score, BoundKind kind);
   // The book's score of p, when p is shallow enough to be in it.
   std::optional<int> book_score(const Position& p) const;
+  // solve_between on every thread, the first answer winning.
+  int solve_shared(const Position& p, int lo, int hi);
 
-  std::vector<Entry> table_;
-  const Connect4Book* book_ = nullptr;
-  double inverse_size_ = 0;  // 1 / table_.size(), for slot()
+  // One 64-bit word per entry (see pack), read and written whole with
+  // relaxed atomics, so that threads never see half an entry; on x86-64 and
+  // in WebAssembly these are plain loads and stores.
+  std::unique_ptr<std::atomic<std::uint64_t>[]> table_;
+  std::size_t table_size_ = 0;
+  double inverse_size_ = 0;  // 1 / table_size_, for slot()
   std::uint8_t generation_ = 1;
-  Limits limits_;
-  std::uint64_t nodes_ = 0;
+  const Connect4Book* book_ = nullptr;
+  Shared shared_;
+  std::vector<std::unique_ptr<Search>> searches_;  // one per thread
+  std::unique_ptr<WorkerPool> pool_;
   bool aborted_ = false;
 };
 
