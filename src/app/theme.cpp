@@ -82,7 +82,9 @@ void apply_style(const UiMetrics& metrics) {
   c[ImGuiCol_TextDisabled] = kTextDim;
   c[ImGuiCol_WindowBg] = kSurface;
   c[ImGuiCol_ChildBg] = {0, 0, 0, 0};
-  c[ImGuiCol_PopupBg] = kRaised;  // opaque: an open list must not show through
+  // Opaque (an open list must not show through) and the panel's colour, not
+  // the controls': on kRaised an unticked box and a slider's track vanished.
+  c[ImGuiCol_PopupBg] = kSurface;
   c[ImGuiCol_Border] = kLine;
   c[ImGuiCol_FrameBg] = kRaised;
   c[ImGuiCol_FrameBgHovered] = kHover;
