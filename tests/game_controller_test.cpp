@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -451,6 +452,81 @@ TEST_F(PonderingTest, UndoNewGameOrASideChangeEndsThePonderUnplayed) {
   EXPECT_TRUE(game.pondering()) << "Expert ponders too";
   ASSERT_FALSE(game.new_game("tictactoe"));
   EXPECT_FALSE(game.pondering());
+}
+
+// Two helpers beside the main engine: three engines, each with its share.
+class PonderHelpersTest : public PonderingTest {
+ protected:
+  PonderHelpersTest() { game.set_ponder_helpers({&helpers[0], &helpers[1]}); }
+  // The reply each `go ponder` of `e` searched, in order.
+  static std::vector<std::string> replies_pondered(const ScriptedEngine& e) {
+    std::vector<std::string> replies;
+    const std::string prefix = "position startpos moves ";
+    for (std::size_t i = 1; i < e.sent.size(); ++i)
+      if (e.sent[i].rfind("go ponder", 0) == 0)
+        replies.push_back(e.sent[i - 1].substr(prefix.size()));
+    return replies;
+  }
+  std::string reply_text(std::size_t i) const {
+    return game.position().move_to_text(game.legal_moves()[i]);
+  }
+
+  std::array<ScriptedEngine, 2> helpers;
+};
+
+TEST_F(PonderHelpersTest, EachEnginePondersItsShareOfTheRepliesAtOnce) {
+  ASSERT_EQ(game.ponder_helpers(), 2u);
+  game.update(10.0);
+  // Tic-tac-toe's nine replies over three engines: 0 3 6, 1 4 7, 2 5 8.
+  for (int turn = 1; turn <= 3; ++turn) game.update(10.0 + 0.51 * turn);
+  const std::array<const ScriptedEngine*, 3> engines{&engine, &helpers[0], &helpers[1]};
+  for (std::size_t e = 0; e < engines.size(); ++e) {
+    const std::vector<std::string> replies = replies_pondered(*engines[e]);
+    ASSERT_EQ(replies.size(), 4u) << "engine " << e;
+    for (std::size_t turn = 0; turn < replies.size(); ++turn)
+      EXPECT_EQ(replies[turn], reply_text(e + 3 * (turn % 3))) << "engine " << e;
+    EXPECT_TRUE(std::find(engines[e]->sent.begin(), engines[e]->sent.end(), "game tictactoe") !=
+                engines[e]->sent.end())
+        << "each engine is told the game";
+  }
+}
+
+TEST_F(PonderHelpersTest, AHelpersReplyIsAnsweredByThatHelperAndTheOthersStop) {
+  game.update(10.0);
+  const std::string reply = reply_text(1);  // helper 0's first reply
+  const std::uint64_t ponder = helpers[0].last_request;
+  const int main_stops = engine.stops, other_stops = helpers[1].stops;
+  play({reply});
+  game.update(10.1);
+  EXPECT_EQ(helpers[0].sent.back(), "ponderhit");
+  EXPECT_EQ(engine.stops, main_stops + 1);
+  EXPECT_EQ(helpers[1].stops, other_stops + 1);
+  ASSERT_TRUE(game.ai_thinking());
+  // The main engine's stopped ponder answers under the same number: dropped.
+  engine.reply(ponder, "bestmove a1");
+  helpers[1].reply(helpers[1].last_request, "bestmove a1");
+  game.update(10.2);
+  EXPECT_EQ(game.moves(), (Moves{reply}));
+  helpers[0].reply(ponder, "bestmove " + reply_text(0));
+  const std::string answer = reply_text(0);
+  game.update(10.3);
+  EXPECT_EQ(game.moves(), (Moves{reply, answer}));
+  EXPECT_FALSE(game.ai_thinking());
+}
+
+TEST_F(PonderHelpersTest, UndoWhileAHelperAnswersStopsThatHelperAndDropsItsMove) {
+  game.update(10.0);
+  const std::string reply = reply_text(2);  // helper 1's
+  play({reply});
+  game.update(10.1);
+  ASSERT_EQ(helpers[1].sent.back(), "ponderhit");
+  const int stops = helpers[1].stops;
+  const std::uint64_t search = helpers[1].last_request;
+  game.undo();
+  EXPECT_EQ(helpers[1].stops, stops + 1);
+  helpers[1].reply(search, "bestmove a1");
+  game.update(10.2);
+  EXPECT_TRUE(game.moves().empty());
 }
 
 TEST_F(PonderingTest, NoPonderBelowExpertOrWhenTurnedOff) {

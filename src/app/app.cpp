@@ -63,11 +63,11 @@ Preferences take_prefs(std::string& saved, Preferences p) {
 
 }  // namespace
 
-App::App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine,
+App::App(EngineClient& engine, Storage storage, EngineFactory make_engine,
          PlatformServices platform)
     : game_(engine),
       storage_(std::move(storage)),
-      make_analysis_engine_(std::move(make_analysis_engine)),
+      make_engine_(std::move(make_engine)),
       platform_(std::move(platform)) {
   for (const std::string& name : game_names()) games_.push_back(make_game_view(name));
   prefs_.reduce_motion = platform_.prefers_reduced_motion;
@@ -110,7 +110,7 @@ std::string App::command(const std::string& line) {
       return "error usage: side 0|1 person|ai [LEVEL 1-" + std::to_string(kLevelCount) + "]";
     game_.set_side(a == "1", {b == "ai", static_cast<int>(*level)});
   } else if (verb == "analysis" && (a == "on" || a == "off")) {
-    if (a == "on" && !make_analysis_engine_) return "error no engine for the analysis";
+    if (a == "on" && !make_engine_) return "error no engine for the analysis";
     set_analysis_open(a == "on");
   } else if (verb == "lab") {
     return lab_command(split_words(line));
@@ -185,6 +185,7 @@ std::string App::state() const {
   std::string out = game_.save();
   out += "thinking " + std::string(game_.ai_thinking() ? "1" : "0") + "\n";
   out += "pondering " + std::string(game_.pondering() ? "1" : "0") + "\n";
+  out += "ponder_helpers " + std::to_string(game_.ponder_helpers()) + "\n";
   out += "over " + std::string(game_.game_over() ? "1" : "0") + "\n";
   out += "winner " + std::to_string(game_.winner()) + "\n";
   out += "tomove " + std::to_string(game_.side_to_move()) + "\n";
@@ -267,8 +268,8 @@ void App::set_analysis_open(bool open) {
     analysis_.reset();
     return;
   }
-  if (analysis_ || !make_analysis_engine_) return;
-  if (!analysis_engine_) analysis_engine_ = make_analysis_engine_();
+  if (analysis_ || !make_engine_) return;
+  if (!analysis_engine_) analysis_engine_ = make_engine_();
   analysis_ = std::make_unique<Analysis>(*analysis_engine_);
 }
 
@@ -326,11 +327,29 @@ void App::draw_board(const BoardScene& scene, float left, float top, float w, fl
   renderer_.draw_cached(scene, rect, seconds);
 }
 
+// The machine's processors but one (the page's or window's own thread)
+// ponder; at most four engines, as each holds its own tables (on the web a
+// worker with the Connect Four solver's 64 MB): on a phone's eight cores
+// seven would take half a gigabyte. Seven replies over four engines is two
+// turns each.
+void App::add_ponder_helpers() {
+  constexpr int kMostPonderingEngines = 4;
+  const int helpers = std::min(platform_.processors - 1, kMostPonderingEngines) - 1;
+  if (helpers <= 0 || !make_engine_) return;
+  std::vector<EngineClient*> clients;
+  for (int i = 0; i < helpers; ++i) {
+    ponder_helpers_.push_back(make_engine_());
+    clients.push_back(ponder_helpers_.back().get());
+  }
+  game_.set_ponder_helpers(clients);
+}
+
 bool App::update(float seconds) {
   dt_ = std::clamp(seconds - last_seconds_, 0.0f, 0.1f);
   last_seconds_ = seconds_ = seconds;
   apply_weights();
   game_.update(seconds);
+  if (game_.pondering() && ponder_helpers_.empty()) add_ponder_helpers();
   if (analysis_) analysis_->update(game_);
   if (lab_) lab_->update(dt_);
   follow_moves(dt_);

@@ -30,8 +30,8 @@ struct Storage {
   std::function<void(const std::string&)> save;
 };
 
-// Makes an engine of its own for the analysis panel (make_engine_client);
-// none: the panel cannot open.
+// Makes an engine of its own (make_engine_client), for the analysis panel,
+// the lab and the pondering helpers; none: those cannot open or start.
 using EngineFactory = std::function<std::unique_ptr<EngineClient>()>;
 
 // What the analysis panel draws over the board.
@@ -54,11 +54,12 @@ struct PlatformServices {
   std::function<std::string(const std::string&)> share_url;  // a fragment to a whole link
   std::function<void(Sound)> play_sound;
   bool prefers_reduced_motion = false;  // the system's setting, the default
+  int processors = 1;                   // the machine's, for the pondering engines
 };
 
 class App {
  public:
-  App(EngineClient& engine, Storage storage, EngineFactory make_analysis_engine = nullptr,
+  App(EngineClient& engine, Storage storage, EngineFactory make_engine = nullptr,
       PlatformServices platform = {});
 
   // Compiles the board shaders; an error message on failure.
@@ -163,6 +164,7 @@ class App {
   std::vector<Score> current_weights() const;
   std::vector<std::string> weight_options() const;
   void apply_weights();
+  void add_ponder_helpers();
   void evaluation_section();
   std::string weight_command(const std::vector<std::string>& words);
   std::string evaluation_state() const;
@@ -192,10 +194,13 @@ class App {
   BoardRenderer renderer_;
   ImGuiBoards boards_{renderer_};  // boards among ImGui's shapes (the lab's)
   BoardUi ui_;
-  EngineFactory make_analysis_engine_;
+  EngineFactory make_engine_;
   std::unique_ptr<EngineClient> analysis_engine_;  // made when first opened
   std::unique_ptr<Analysis> analysis_;             // null while closed
   BoardOverlay overlay_ = BoardOverlay::kMoveScores;
+  // Engines that ponder beside the game's (GameController::
+  // set_ponder_helpers), made when it first ponders.
+  std::vector<std::unique_ptr<EngineClient>> ponder_helpers_;
   std::unique_ptr<EngineClient> lab_engine_;  // made when first opened
   std::unique_ptr<Lab> lab_;                  // null while closed
   LabSettings lab_settings_;

@@ -68,8 +68,8 @@ void App::set_lab_open(bool open) {
     lab_.reset();
     return;
   }
-  if (lab_ || !make_analysis_engine_) return;
-  if (!lab_engine_) lab_engine_ = make_analysis_engine_();
+  if (lab_ || !make_engine_) return;
+  if (!lab_engine_) lab_engine_ = make_engine_();
   lab_ = std::make_unique<Lab>(*lab_engine_);
   lab_view_ = {};
 }
@@ -82,7 +82,7 @@ void App::run_lab() {
 }
 
 void App::lab_section() {
-  if (!make_analysis_engine_) return;
+  if (!make_engine_) return;
   bool open = lab_ != nullptr;
   if (ImGui::Checkbox("Minimax lab", &open)) set_lab_open(open);
   if (!touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: L");
@@ -195,7 +195,7 @@ std::string App::evaluation_state() const {
 std::string App::lab_command(const std::vector<std::string>& w) {
   const std::string what = w.size() > 1 ? w[1] : "";
   if ((what == "on" || what == "off") && w.size() == 2) {
-    if (what == "on" && !make_analysis_engine_) return "error no engine for the lab";
+    if (what == "on" && !make_engine_) return "error no engine for the lab";
     set_lab_open(what == "on");
     return "ok";
   }

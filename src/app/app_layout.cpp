@@ -390,7 +390,7 @@ void App::move_list() {
 }
 
 void App::analysis_section() {
-  if (!make_analysis_engine_) return;
+  if (!make_engine_) return;
   bool open = analysis_ != nullptr;
   if (ImGui::Checkbox("Analysis", &open)) set_analysis_open(open);
   if (!touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: A");

@@ -263,6 +263,7 @@ bool has_moves(const GameState& state) {
 }  // namespace
 
 GameController::GameController(EngineClient& engine) : engine_(engine) {
+  ponderers_.emplace_back(&engine_);
   show(std::move(*read_game(game_names().front(), "startpos", {})));
 }
 
@@ -488,7 +489,7 @@ void GameController::request_hint() {
 
 void GameController::move_now() {
   if (search_request_) {
-    engine_.stop();  // its bestmove still arrives and is played
+    ponderers_[search_engine_].engine->stop();  // its bestmove still arrives and is played
     return;
   }
   if (!game_over() && sides_[side_to_move()].ai && !hint_request_ && engine_.ready())
@@ -502,7 +503,8 @@ void GameController::update() {
 
 void GameController::update(double now_seconds) {
   now_ = now_seconds;
-  for (const EngineReply& reply : engine_.poll()) handle(reply);
+  for (std::size_t i = 0; i < ponderers_.size(); ++i)
+    for (const EngineReply& reply : ponderers_[i].engine->poll()) handle(reply, i);
   if (ai_may_search(now_seconds)) start_search(/*hint=*/false);
   update_ponder();
 }
@@ -515,7 +517,8 @@ bool GameController::ai_may_search(double now) const {
 }
 
 void GameController::abandon_searches(bool keep_ponder) {
-  if (search_request_ || hint_request_) engine_.stop();
+  if (hint_request_ || (search_request_ && search_engine_ == 0)) engine_.stop();
+  if (search_request_ && search_engine_ != 0) ponderers_[search_engine_].engine->stop();
   search_request_ = hint_request_ = 0;
   thinking_ = {};
   if (!keep_ponder) end_ponder();
@@ -542,7 +545,19 @@ bool GameController::may_ponder() const {
   return !person.ai && ai.ai && ai.level >= kPonderLevel;
 }
 
-// The person's replies in turn, kPonderTurnSeconds each, round after round.
+bool GameController::pondering() const {
+  return std::any_of(ponderers_.begin(), ponderers_.end(),
+                     [](const Ponderer& p) { return p.request != 0; });
+}
+
+void GameController::set_ponder_helpers(const std::vector<EngineClient*>& helpers) {
+  end_ponder();
+  if (search_engine_ != 0) abandon_searches();  // a helper that goes may be searching
+  search_engine_ = 0;
+  ponderers_.erase(ponderers_.begin() + 1, ponderers_.end());
+  for (EngineClient* helper : helpers) ponderers_.emplace_back(helper);
+}
+
 // Each `go ponder` is sent as the AI's own search of that position would be
 // (level, options, movetime); the `position` of the next turn ends the one
 // before (its bestmove is dropped: no request waits for it).
@@ -551,25 +566,42 @@ void GameController::update_ponder() {
   const std::string base = position_command();
   if (base != ponder_base_) {
     ponder_base_ = base;
-    ponder_next_ = 0;
-  } else if (ponder_request_ && now_ < ponder_started_ + kPonderTurnSeconds) {
-    return;
+    for (Ponderer& p : ponderers_) p.turn = 0;
   }
   const std::vector<Move> replies = legal_moves();
-  const std::string position = position_after(replies[ponder_next_++ % replies.size()]);
-  ponder_started_ = now_;
-  if (ponder_request_ && position == ponder_position_) return;  // the only reply
-  ponder_level_ = sides_[1 - side_to_move()].level;
-  send_search_setup(ponder_level_, position);
-  ponder_request_ = engine_.send("go ponder movetime " + std::to_string(move_time(ponder_level_)));
-  ponder_position_ = position;
+  for (std::size_t i = 0; i < ponderers_.size(); ++i) update_ponder(i, replies);
+}
+
+// Ponderer i's share of the replies (i, i + k, ... of k ponderers), in
+// turn, kPonderTurnSeconds each, round after round.
+void GameController::update_ponder(std::size_t i, const std::vector<Move>& replies) {
+  Ponderer& p = ponderers_[i];
+  if (i >= replies.size() || !p.engine->ready()) return;
+  if (p.turn > 0 && now_ < p.started + kPonderTurnSeconds) return;
+  const std::size_t k = ponderers_.size();
+  const std::size_t share = (replies.size() - i + k - 1) / k;
+  const std::string position = position_after(replies[i + k * (p.turn++ % share)]);
+  p.started = now_;
+  if (p.request && position == p.position) return;  // its only reply
+  p.level = sides_[1 - side_to_move()].level;
+  send_search_setup(p, p.level, position);
+  p.request = p.engine->send("go ponder movetime " + std::to_string(move_time(p.level)));
+  p.position = position;
 }
 
 void GameController::end_ponder() {
-  // Only a ponder is in flight then (any other request ends it when sent).
-  if (ponder_request_) engine_.stop();
-  ponder_request_ = 0;
+  stop_ponders(ponderers_.size());
   ponder_base_.clear();
+}
+
+void GameController::stop_ponders(std::size_t kept) {
+  // A ponder is the only request in flight on its engine then (any other
+  // request on the main engine ends it when sent).
+  for (std::size_t i = 0; i < ponderers_.size(); ++i) {
+    if (i == kept || !ponderers_[i].request) continue;
+    ponderers_[i].engine->stop();
+    ponderers_[i].request = 0;
+  }
 }
 
 std::string GameController::position_after(Move reply) const {
@@ -584,12 +616,13 @@ int GameController::move_time(int level) {
 
 // The lines before a search of `position` at `level`. A new `game` starts a
 // fresh session (and table): only when it changed.
-void GameController::send_search_setup(int level, const std::string& position) {
-  if (engine_game_ != board_.game) engine_.send("game " + board_.game);
-  engine_game_ = board_.game;
-  engine_.send("setoption name Level value " + std::to_string(level));
-  for (const std::string& option : engine_options_) engine_.send(option);
-  engine_.send(position);
+void GameController::send_search_setup(Ponderer& to, int level, const std::string& position) {
+  EngineClient& engine = *to.engine;
+  if (to.told_game != board_.game) engine.send("game " + board_.game);
+  to.told_game = board_.game;
+  engine.send("setoption name Level value " + std::to_string(level));
+  for (const std::string& option : engine_options_) engine.send(option);
+  engine.send(position);
 }
 
 std::string GameController::position_command(std::size_t plies) const {
@@ -601,30 +634,37 @@ std::string GameController::position_command(std::size_t plies) const {
 void GameController::start_search(bool hint) {
   const int level = hint ? kLevelCount : sides_[side_to_move()].level;
   thinking_ = {};
-  if (!hint && ponder_request_ && ponder_position_ == position_command() &&
-      ponder_level_ == level) {
-    // The person played the reply being pondered on: that search goes on as
+  for (std::size_t i = 0; i < ponderers_.size() && !hint; ++i) {
+    Ponderer& p = ponderers_[i];
+    if (!p.request || p.position != position_command() || p.level != level) continue;
+    // The person played a reply being pondered on: that search goes on as
     // the AI's, its movetime from now, and answers at once if it is done.
-    engine_.send("ponderhit");
-    search_request_ = std::exchange(ponder_request_, 0);
+    stop_ponders(i);
+    p.engine->send("ponderhit");
+    search_request_ = std::exchange(p.request, 0);
+    search_engine_ = i;
     return;
   }
-  // The position sent ends any ponder (its bestmove is dropped).
-  ponder_request_ = 0;
-  send_search_setup(level, position_command());
+  // The position sent ends the main engine's ponder (its bestmove is
+  // dropped); the helpers' stop.
+  ponderers_[0].request = 0;
+  if (!hint) stop_ponders(0);
+  search_engine_ = 0;
+  send_search_setup(ponderers_[0], level, position_command());
   const std::uint64_t request = engine_.send("go movetime " + std::to_string(move_time(level)));
   (hint ? hint_request_ : search_request_) = request;
 }
 
-void GameController::handle(const EngineReply& reply) {
+void GameController::handle(const EngineReply& reply, std::size_t from) {
   const std::vector<std::string> w = split_words(reply.line);
   if (w.empty()) return;
   if (w[0] == "error") {
     engine_error_ = reply.line.substr(6);
     return;
   }
-  const bool for_search = reply.request == search_request_ && search_request_;
-  const bool for_hint = reply.request == hint_request_ && hint_request_;
+  const bool for_search =
+      search_request_ && reply.request == search_request_ && from == search_engine_;
+  const bool for_hint = hint_request_ && reply.request == hint_request_ && from == 0;
   if (!for_search && !for_hint) return;  // a reply to an abandoned request
   if (w[0] == "info") {
     if (std::optional<SearchInfoLine> info = read_search_info(w)) thinking_ = std::move(*info);

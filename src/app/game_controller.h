@@ -235,7 +235,15 @@ class GameController {
   // that changes the position, the sides or the options ends the ponder,
   // and its answer is never played.
   void set_pondering(bool on);
-  bool pondering() const { return ponder_request_ != 0; }
+  bool pondering() const;
+  // Engines of their own that ponder beside the main one, each its own
+  // table (on the web a worker each): with k engines in all, engine i
+  // ponders replies i, i + k, ... in turn, so with one engine a reply every
+  // reply is searched all the time the person thinks. The reply a helper
+  // pondered is answered by that helper (ponderhit); the others stop.
+  // Each must outlive the controller or the next call.
+  void set_ponder_helpers(const std::vector<EngineClient*>& helpers);
+  std::size_t ponder_helpers() const { return ponderers_.size() - 1; }
 
   // The protocol's `position` command for the position on the board, or
   // for the one after the line's first `plies` moves.
@@ -275,13 +283,27 @@ class GameController {
   // person's move, which the ponder may have foreseen).
   void abandon_searches(bool keep_ponder = false);
   void start_search(bool hint);
+  // An engine that ponders: the main one (ponderers_[0]) or a helper.
+  struct Ponderer {
+    explicit Ponderer(EngineClient* e) : engine(e) {}
+    EngineClient* engine;
+    std::string told_game;      // the game it was last told
+    std::uint64_t request = 0;  // its `go ponder` in flight
+    std::string position;       // the position that searches
+    int level = 0;              // at this level
+    std::size_t turn = 0;       // its turns since the position on the board came
+    double started = 0;         // when its turn began
+  };
   bool may_ponder() const;
   void update_ponder();
+  void update_ponder(std::size_t ponderer, const std::vector<Move>& replies);
   void end_ponder();
+  // Stops every ponder but ponderer `kept`'s.
+  void stop_ponders(std::size_t kept);
   std::string position_after(Move reply) const;
   static int move_time(int level);
-  void send_search_setup(int level, const std::string& position);
-  void handle(const EngineReply& reply);
+  void send_search_setup(Ponderer& to, int level, const std::string& position);
+  void handle(const EngineReply& reply, std::size_t from);
   void take_engine_move(const std::string& text);
 
   EngineClient& engine_;
@@ -300,18 +322,14 @@ class GameController {
   Thinking thinking_;
   std::optional<AiMove> last_ai_move_;
   std::string engine_error_;
-  std::string engine_game_;  // the game the engine was last told
   std::vector<std::string> engine_options_;
-  // Pondering (set_pondering): the `go ponder` in flight, the position and
-  // level it searches, the position whose replies are pondered, the next
-  // reply's index among its legal moves, and when the turn began.
+  // The main engine, then the ponder helpers (set_pondering,
+  // set_ponder_helpers); the position whose replies are pondered; the
+  // ponderer whose engine runs search_request_ (a ponderhit on a helper).
   bool ponder_on_ = true;
-  std::uint64_t ponder_request_ = 0;
-  std::string ponder_position_;
-  int ponder_level_ = 0;
+  std::vector<Ponderer> ponderers_;
   std::string ponder_base_;
-  std::size_t ponder_next_ = 0;
-  double ponder_started_ = 0;
+  std::size_t search_engine_ = 0;
 };
 
 }  // namespace arcade::app

@@ -205,7 +205,7 @@ EMSCRIPTEN_KEEPALIVE_EXPORT const char* arcade_state() {
 
 // Whether the person uses a touch screen (then controls are thumb-sized and
 // no key hints are shown; the page knows before the first touch), the
-// clipboard, links, sounds and the system's motion setting.
+// clipboard, links, sounds, the system's motion setting and its processors.
 #ifdef __EMSCRIPTEN__
 // clang-format off
 EM_JS(int, coarse_pointer, (), {
@@ -213,6 +213,9 @@ EM_JS(int, coarse_pointer, (), {
 });
 EM_JS(int, reduced_motion, (), {
   return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 1 : 0;
+});
+EM_JS(int, hardware_concurrency, (), {
+  return navigator.hardwareConcurrency || 1;
 });
 EM_JS(void, copy_to_clipboard, (const char* text), {
   if (window.arcadeCopyText) window.arcadeCopyText(UTF8ToString(text));
@@ -262,6 +265,7 @@ arcade::app::PlatformServices make_platform() {
                 arcade::app::kToneAttack);
   };
   p.prefers_reduced_motion = reduced_motion() != 0;
+  p.processors = hardware_concurrency();
   return p;
 }
 #else
@@ -300,6 +304,7 @@ arcade::app::PlatformServices make_platform() {
   p.copy_text = [](const std::string& text) { SDL_SetClipboardText(text.c_str()); };
   p.share_url = [](const std::string& fragment) { return "index.html#" + fragment; };
   p.play_sound = play_samples;
+  p.processors = SDL_GetCPUCount();
   return p;
 }
 #endif
