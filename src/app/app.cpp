@@ -193,6 +193,9 @@ std::string App::state() const {
   out += "notice " + notice_ + "\n";
   out += "status " + status_text() + "\n";
   out += "thinking_depth " + std::to_string(game_.thinking().depth) + "\n";
+  const std::optional<AiMove>& last = game_.last_ai_move();
+  out += "ai_move " + (last ? last->move + " depth " + std::to_string(last->thinking.depth) : "") +
+         "\n";
   out += "analysis " + std::string(analysis_ ? "1" : "0") + "\n";
   const std::optional<AnalysisResult>& found =
       analysis_ ? analysis_->current() : std::optional<AnalysisResult>{};

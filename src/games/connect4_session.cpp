@@ -99,7 +99,14 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
                                                           const SearchOptions& options,
                                                           const std::atomic<bool>& stop) {
   const Clock::time_point start = Clock::now();
-  const bool in_book = active_book() && active_book()->find(position_);
+  const std::optional<Connect4Book::Entry> book_entry =
+      active_book() ? active_book()->find(position_) : std::nullopt;
+  const bool in_book = book_entry.has_value();
+  // The book's move needs no solver: a fresh engine's first moves then
+  // make no solver table (64 MB to allocate and clear, a quarter of a
+  // second in the browser's worker). The scores of every column do.
+  if (in_book && !options.root_scores)
+    return proven_report({book_entry->score, {book_entry->move()}}, {}, 0, start, options);
   // The solver looks to the end of the game: a depth limit short of it
   // leaves the move to the depth-limited search, unless the book knows it.
   const bool depth_limited = limits.depth > 0 && limits.depth < Connect4::kCells - position_.plies;
@@ -130,11 +137,18 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
   s.set_limits({});
   if (!solved) return std::nullopt;
 
+  return proven_report(best, scores, s.nodes() - nodes_before, start, options);
+}
+
+SearchReport Connect4Session::proven_report(const Connect4Solver::BestMoves& best,
+                                            const std::optional<MoveScores>& scores,
+                                            std::uint64_t nodes, Clock::time_point start,
+                                            const SearchOptions& options) const {
   SearchReport r;
   r.depth = Connect4::kCells - position_.plies;  // solved to the end of the game
   r.score = connect4_engine_score(best.score, position_.plies);
   r.proven = true;
-  r.stats.nodes = s.nodes() - nodes_before;
+  r.stats.nodes = nodes;
   r.time_ms = ms_since(start);
   r.nps = r.time_ms > 0 ? r.stats.nodes * 1000 / static_cast<std::uint64_t>(r.time_ms)
                         : r.stats.nodes * 1000;

@@ -41,6 +41,11 @@ class Connect4Session : public GameSessionFor<Connect4> {
   // A best move with its proven score, or nothing when the budget ran out.
   std::optional<SearchReport> perfect_move(const SearchLimits& limits, const SearchOptions& options,
                                            const std::atomic<bool>& stop);
+  // The report of a move proven best: `best` and the columns' scores, if any.
+  SearchReport proven_report(const Connect4Solver::BestMoves& best,
+                             const std::optional<MoveScores>& scores, std::uint64_t nodes,
+                             Connect4Solver::Clock::time_point start,
+                             const SearchOptions& options) const;
 
   std::unique_ptr<Connect4Solver> solver_;
   // The book in use: book_ unless OwnBook is off.
