@@ -16,14 +16,13 @@
 // build/native-release/src/arcade), which judges the replies.
 
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {basename, dirname, join} from 'node:path';
-import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, movesOf} from './app_page.mjs';
 import {launchChromium, serveDirectory} from './lib.mjs';
+import {NativeTool} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, dataFile, cli = join(here, '../../build/native-release/src/arcade')] =
@@ -39,21 +38,6 @@ const positions = readFileSync(dataFile, 'utf8').split('\n').filter((l) => l.tri
   const [moves] = l.trim().split(/\s+/);
   return moves.split('');
 });
-
-// The native tool's exact solve: the best columns of a position.
-function bestColumns(moves) {
-  return new Promise((resolve, reject) => {
-    const tool = spawn(cli, [], {stdio: ['pipe', 'pipe', 'inherit']});
-    createInterface({input: tool.stdout}).on('line', (line) => {
-      if (!line.startsWith('solution')) return;
-      tool.stdin.end();
-      if (!line.includes(' best ')) reject(new Error(`no best move: ${line}`));
-      resolve(line.split(' best ')[1].split(' '));
-    });
-    tool.stdin.write(['game connect4', `position startpos moves ${moves.join(' ')}`, 'solve']
-                         .join('\n') + '\n');
-  });
-}
 
 // Runs in the page: gives the side to move to Perfect, then waits for its
 // move on the board; resolves to its time.
@@ -102,11 +86,12 @@ async function replyTo(browser, url, moves) {
 
 const server = await serveDirectory(siteDir);
 const browser = await launchChromium();
+const tool = new NativeTool(cli);
 try {
   const results = [];
   for (const moves of positions) {
     const r = await replyTo(browser, server.url, moves);
-    const best = (await bestColumns(moves)).includes(r.move);
+    const best = (await tool.bestColumns(moves)).includes(r.move);
     console.log(`perfect ${moves.join('')} move ${r.move} ms ${r.ms.toFixed(0)} ` +
                 `${r.solved ? 'solved' : 'not solved'}${best ? '' : ' NOT BEST'}`);
     results.push({...r, best});
@@ -126,6 +111,7 @@ try {
   }
   console.log('perfect positions test passed');
 } finally {
+  tool.close();
   await browser.close();
   server.close();
 }

@@ -29,13 +29,12 @@
 // number of moves measured.
 
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {createInterface} from 'node:readline';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, movesOf} from './app_page.mjs';
 import {launchChromium, percentile, serveDirectory, sleep} from './lib.mjs';
+import {NativeTool, positionLine} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, cli = join(here, '../../build/native-release/src/arcade')] = process.argv.slice(2);
@@ -52,51 +51,21 @@ const GAMES = [
   {name: 'from 13577533', start: ['1', '3', '5', '7', '7', '5', '3', '3'], fromPly: 8},
 ];
 const GOAL_MS = 300;
+// The app's rule (App::add_ponder_helpers): processors less one engines, at most four.
+const expectedHelpers = (told) => Math.max(0, Math.min(told - 1, 4) - 1);
 
-// The native tool, kept running (its input open: at the end of input it
-// would stop a solve). ask() sends lines and resolves to the first output
-// line that starts with `prefix`.
-class Tool {
-  constructor() {
-    this.process = spawn(cli, [], {stdio: ['pipe', 'pipe', 'inherit']});
-    this.waiting = null;
-    createInterface({input: this.process.stdout}).on('line', (line) => {
-      if (this.waiting && line.startsWith(this.waiting.prefix)) {
-        const {resolve} = this.waiting;
-        this.waiting = null;
-        resolve(line);
-      }
-    });
-  }
-  ask(lines, prefix) {
-    return new Promise((resolve) => {
-      this.waiting = {prefix, resolve};
-      this.process.stdin.write(lines.join('\n') + '\n');
-    });
-  }
-  close() { this.process.stdin.end(); }
-}
-const tool = new Tool();
-
-const position = (moves) => 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
+const tool = new NativeTool(cli);
 
 // The person: a perfect player (Level 5: the most even, hardest positions), the same
 // moves for the same game (a fixed seed).
 async function personMove(moves) {
   const line = await tool.ask(['game connect4', 'setoption name Seed value 7',
-                               'setoption name Level value 5', position(moves), 'go'], 'bestmove');
+                               'setoption name Level value 5', positionLine(moves), 'go'], 'bestmove');
   return line.split(' ')[1];
 }
 
-// The best columns of the position, by the exact solver (with the book).
-async function bestColumns(moves) {
-  const line = await tool.ask(['game connect4', position(moves), 'solve'], 'solution');
-  assert.ok(line.includes(' best '), `no best move for ${position(moves)}: ${line}`);
-  return line.split(' best ')[1].split(' ');
-}
-
 async function legalMoves(moves) {
-  const line = await tool.ask(['game connect4', position(moves), 'moves'], 'moves');
+  const line = await tool.ask(['game connect4', positionLine(moves), 'moves'], 'moves');
   return line.split(' ').slice(1);
 }
 
@@ -151,7 +120,7 @@ async function playGame(browser, url, game, think, processors = 0) {
       const before = [...moves, move];
       assert.ok((await legalMoves(before)).includes(aiMove), `${aiMove} after ${before.join(' ')}`);
       if (!measured) continue;  // in the book: the book's move
-      const best = await bestColumns(before);
+      const best = await tool.bestColumns(before);
       assert.ok(best.includes(aiMove),
                 `the AI played ${aiMove} after ${before.join(' ')}; best: ${best.join(' ')}`);
       times.push({ms: result.ms, ply: moves.length + 1});
@@ -171,7 +140,8 @@ function figure(game, think, {times}, processors = 0) {
   console.log(`FIGURE ${game.name}: reply after ${THINK_MS / 1000} s of thought, Perfect, ` +
               `Connect Four, the person's moves at plies ` +
               `${times.map((t) => t.ply).join(',')}, think on your time ${think ? 'on' : 'off'}` +
-              (processors ? ` (${processors} processors told, ${processors - 1} workers pondering)`
+              (processors ? ` (${processors} processors told, ${expectedHelpers(processors) + 1} ` +
+                                'workers pondering)'
                           : '') + ': ' +
               `median ${percentile(ms, 50).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms ` +
               `(${ms.map((x) => x.toFixed(0)).join(', ')})`);
@@ -195,8 +165,6 @@ try {
   }
   const helped = await playGame(browser, server.url, GAMES[1], true, 4);
   figure(GAMES[1], true, helped, 4);
-  // The app's rule (App::add_ponder_helpers): processors less one engines, at most four.
-  const expectedHelpers = (told) => Math.max(0, Math.min(told - 1, 4) - 1);
   assert.equal(helped.helpers, 2, 'two helpers ponder beside the engine on 4 processors');
   assert.equal(helped.ponderedBefore, helped.times.length, 'pondering before each move, helped');
   for (const {on} of results) assert.equal(on.helpers, expectedHelpers(on.told), 'helpers');
