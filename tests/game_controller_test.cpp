@@ -373,13 +373,14 @@ TEST_F(GameSessionTest, ThePaceIsOnlyForAIAgainstAI) {
 class PonderingTest : public GameSessionTest {
  protected:
   PonderingTest() { game.set_side(1, {true, 5}); }  // Perfect answers the person
-  // The positions of the `go ponder` lines sent so far, in order.
-  std::vector<std::string> pondered() const {
+  // The positions of the `go ponder` lines sent to `e` so far, in order.
+  static std::vector<std::string> pondered_by(const ScriptedEngine& e) {
     std::vector<std::string> positions;
-    for (std::size_t i = 1; i < engine.sent.size(); ++i)
-      if (engine.sent[i].rfind("go ponder", 0) == 0) positions.push_back(engine.sent[i - 1]);
+    for (std::size_t i = 1; i < e.sent.size(); ++i)
+      if (e.sent[i].rfind("go ponder", 0) == 0) positions.push_back(e.sent[i - 1]);
     return positions;
   }
+  std::vector<std::string> pondered() const { return pondered_by(engine); }
 };
 
 TEST_F(PonderingTest, EachReplyIsPonderedInTurnRoundAfterRound) {
@@ -461,10 +462,8 @@ class PonderHelpersTest : public PonderingTest {
   // The reply each `go ponder` of `e` searched, in order.
   static std::vector<std::string> replies_pondered(const ScriptedEngine& e) {
     std::vector<std::string> replies;
-    const std::string prefix = "position startpos moves ";
-    for (std::size_t i = 1; i < e.sent.size(); ++i)
-      if (e.sent[i].rfind("go ponder", 0) == 0)
-        replies.push_back(e.sent[i - 1].substr(prefix.size()));
+    for (const std::string& position : pondered_by(e))
+      replies.push_back(position.substr(std::string("position startpos moves ").size()));
     return replies;
   }
   std::string reply_text(std::size_t i) const {
