@@ -175,8 +175,9 @@ async function readWithProgress(response) {
 
 // The app's WebGL 2 context, made before the app runs (it takes it: Emscripten's
 // GL_PREINITIALIZED_CONTEXT) so that its start-up, a large part of the time
-// to the first board under a software WebGL, overlaps the download and the
-// compile. The attributes are those SDL asks for. A browser that knows
+// to the first board under a software WebGL, overlaps the wasm's compile
+// (made once the download ends: compileApp). The attributes are those SDL
+// asks for. A browser that knows
 // WebGL 2 but cannot start it (a blocked GPU, no software fallback) is told
 // so here.
 function startWebGl() {
