@@ -53,6 +53,7 @@
 #endif
 
 #include "engine/parsed.h"
+#include "engine/worker_pool.h"
 
 #ifdef __EMSCRIPTEN__
 #define EMSCRIPTEN_KEEPALIVE_EXPORT EMSCRIPTEN_KEEPALIVE
@@ -304,7 +305,7 @@ arcade::app::PlatformServices make_platform() {
   p.copy_text = [](const std::string& text) { SDL_SetClipboardText(text.c_str()); };
   p.share_url = [](const std::string& fragment) { return "index.html#" + fragment; };
   p.play_sound = play_samples;
-  p.processors = SDL_GetCPUCount();
+  p.processors = arcade::hardware_threads();
   return p;
 }
 #endif
