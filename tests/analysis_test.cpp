@@ -7,6 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
 
 #include "engine/worker_pool.h"
 #include "games/registry.h"
@@ -158,6 +163,42 @@ TEST_F(AnalysisTest, HistoryIsFromTheFirstSidesViewAndFilledBackwards) {
   EXPECT_EQ(analysis_engine.sent.size(), sent) << "every position scored: the engine rests";
 }
 
+TEST_F(AnalysisTest, AProvenPositionWithMovesNotAllProvenGetsLongerPasses) {
+  ASSERT_FALSE(game.play("b2"));
+  analysis.update(game);
+  const auto answer = [&](const char* c2) {
+    const std::uint64_t go = analysis_engine.last_request;
+    analysis_engine.reply(go, "info depth 9 score draw nodes 9 pv a1");
+    analysis_engine.reply(go, "info depth 9 move a1 score draw");
+    analysis_engine.reply(go, std::string("info depth 9 move c2 score ") + c2);
+    analysis_engine.reply(go, "bestmove a1");
+    analysis.update(game);
+  };
+  answer("cp 5");
+  EXPECT_EQ(last_go(), "go movetime 3000");
+  answer("cp 5");
+  EXPECT_EQ(last_go(), "go movetime 6000") << "c2 has no exact score yet";
+  EXPECT_FALSE(analysis.current()->done);
+  answer("loss 6");
+  EXPECT_TRUE(analysis.current()->done);
+  EXPECT_EQ(analysis.current()->moves.back().score, (EngineScore{Kind::kLoss, 6}));
+  EXPECT_EQ(last_go(), "go movetime 300") << "then the start, at a glance";
+}
+
+TEST_F(AnalysisTest, AHeuristicPositionGetsTwoPasses) {
+  ASSERT_FALSE(game.play("b2"));
+  analysis.update(game);
+  for (int pass = 0; pass < 2; ++pass) {
+    const std::uint64_t go = analysis_engine.last_request;
+    analysis_engine.reply(go, "info depth 9 score cp 3 nodes 9 pv a1");
+    analysis_engine.reply(go, "info depth 9 move a1 score cp 3");
+    analysis_engine.reply(go, "bestmove a1");
+    analysis.update(game);
+  }
+  EXPECT_TRUE(analysis.current()->done);
+  EXPECT_EQ(last_go(), "go movetime 300");
+}
+
 TEST_F(AnalysisTest, ANewPositionStopsTheSearchAndIgnoresItsLateLines) {
   game.play("b2");
   analysis.update(game);
@@ -204,6 +245,216 @@ TEST_F(AnalysisTest, AFinishedGameIsScoredWithoutASearch) {
   // O to move has lost: X's win, from the first side's view.
   EXPECT_EQ(analysis.history().back(), (EngineScore{Kind::kWin, 0}));
   EXPECT_EQ(last_go(), "go movetime 300") << "the earlier positions are scored";
+}
+
+// Split over three engines: each searches the positions after its share of
+// the moves; a move's score is its position's, from the mover's view.
+class SplitAnalysisTest : public AnalysisTest {
+ protected:
+  SplitAnalysisTest() { analysis.set_helpers({&helpers[0], &helpers[1]}); }
+  ScriptedEngine* engine(std::size_t i) { return i == 0 ? &analysis_engine : &helpers[i - 1]; }
+  // The move whose position engine i searches now ("" when it rests).
+  std::string searched_move(std::size_t i) {
+    ScriptedEngine& e = *engine(i);
+    auto it = std::find_if(e.sent.rbegin(), e.sent.rend(),
+                           [](const std::string& l) { return l.rfind("position ", 0) == 0; });
+    if (it == e.sent.rend() || e.sent.back().rfind("go ", 0) != 0) return "";
+    const std::vector<std::string> words = split_words(*it);
+    return words.back();
+  }
+  // Answers every engine's search whose `go` starts with `go`, each position
+  // with `scores`' score for its move (cp 0 if none), until none is left;
+  // returns the moves searched, in the order asked.
+  std::vector<std::string> answer_all(const std::string& go,
+                                      const std::map<std::string, std::string>& scores,
+                                      int depth = 4) {
+    std::vector<std::string> asked;
+    for (int round = 0; round < 20; ++round) {
+      bool any = false;
+      for (std::size_t i = 0; i < 3; ++i) {
+        ScriptedEngine& e = *engine(i);
+        if (e.sent.empty() || e.sent.back().rfind(go, 0) != 0 ||
+            answered.count({i, e.last_request}))
+          continue;
+        const std::string move = searched_move(i);
+        asked.push_back(move);
+        searched_by.push_back({i, move});
+        const auto s = scores.find(move);
+        e.reply(e.last_request, "info depth " + std::to_string(depth) + " score " +
+                                    (s == scores.end() ? "cp 0" : s->second) +
+                                    " nodes 100 nps 1000 pv x" + move);
+        e.reply(e.last_request, "bestmove x" + move);
+        answered.insert({i, e.last_request});
+        any = true;
+      }
+      analysis.update(game);
+      if (!any) break;
+    }
+    return asked;
+  }
+
+  ScriptedEngine helpers[2];
+  std::set<std::pair<std::size_t, std::uint64_t>> answered;
+  std::vector<std::pair<std::size_t, std::string>> searched_by;  // engine, move
+};
+
+TEST_F(SplitAnalysisTest, EachEngineSearchesThePositionAfterADifferentMove) {
+  ASSERT_FALSE(game.play("b2"));
+  analysis.update(game);
+  std::set<std::string> moves;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const std::string move = searched_move(i);
+    EXPECT_EQ(engine(i)->sent.back(), "go depth 9 movetime 187") << "500 ms x 3 engines / 8 moves";
+    EXPECT_NE(std::find(engine(i)->sent.begin(), engine(i)->sent.end(),
+                        "setoption name RootScores value false"),
+              engine(i)->sent.end());
+    moves.insert(move);
+  }
+  EXPECT_EQ(moves.size(), 3u);
+  EXPECT_EQ(moves.count("b2"), 0u);
+  EXPECT_EQ(analysis.engines(), 3u);
+}
+
+TEST_F(SplitAnalysisTest, ShowsTheMovesOnceEachIsScoredBestFirstAndOnePlyLonger) {
+  ASSERT_FALSE(game.play("b2"));
+  analysis.update(game);
+  // O to move: after O's a1, X loses in 5; after c3, X wins in 6.
+  const std::vector<std::string> asked =
+      answer_all("go depth", {{"a1", "loss 5"}, {"c3", "win 6"}});
+  EXPECT_EQ(std::set<std::string>(asked.begin(), asked.end()).size(), 8u) << "each move once";
+  ASSERT_TRUE(analysis.current());
+  const AnalysisResult& r = *analysis.current();
+  ASSERT_EQ(r.moves.size(), 8u);
+  EXPECT_EQ(r.moves.front().text, "a1");
+  EXPECT_EQ(r.moves.front().score, (EngineScore{Kind::kWin, 6}));
+  EXPECT_EQ(r.moves.back().text, "c3");
+  EXPECT_EQ(r.moves.back().score, (EngineScore{Kind::kLoss, 7}));
+  EXPECT_EQ(r.moves[1].score, (EngineScore{Kind::kHeuristic, 0}));
+  EXPECT_EQ(r.score, (EngineScore{Kind::kWin, 6}));
+  EXPECT_EQ(r.pv, (std::vector<std::string>{"a1", "xa1"}));
+  EXPECT_EQ(r.depth, 5);
+  EXPECT_EQ(r.nodes, 800u);
+  // The second pass: the longer time shared the same way.
+  EXPECT_EQ(analysis_engine.sent.back(), "go movetime 1125");
+  EXPECT_FALSE(r.done);
+  ASSERT_EQ(analysis.history().size(), 2u);
+  EXPECT_EQ(analysis.history()[1], (EngineScore{Kind::kLoss, 6})) << "the first side's view";
+}
+
+TEST_F(SplitAnalysisTest, TheSecondPassKeepsWhatTheFirstKnewBetter) {
+  ASSERT_FALSE(game.play("b2"));
+  analysis.update(game);
+  answer_all("go depth", {{"a1", "loss 5"}});
+  // Shallower lines of the second pass: a1's proof and the others' depth stay.
+  answer_all("go movetime", {{"a1", "cp 40"}}, 2);
+  ASSERT_TRUE(analysis.current());
+  EXPECT_TRUE(analysis.current()->done);
+  EXPECT_EQ(analysis.current()->moves.front().score, (EngineScore{Kind::kWin, 6}));
+  EXPECT_EQ(analysis.current()->depth, 5);
+}
+
+TEST_F(SplitAnalysisTest, MovesWithoutAnExactScoreGetLongerPassesOnTheSameEngine) {
+  ASSERT_FALSE(game.play("b2"));
+  analysis.update(game);
+  const std::map<std::string, std::string> all_but_c3 = {
+      {"a1", "draw"}, {"a2", "draw"}, {"a3", "draw"}, {"b1", "draw"},
+      {"b3", "draw"}, {"c1", "draw"}, {"c2", "draw"}};
+  EXPECT_EQ(answer_all("go depth", all_but_c3).size(), 8u);
+  EXPECT_EQ(answer_all("go movetime 1125", all_but_c3).size(), 8u) << "the second pass: all";
+  std::size_t c3_engine = 3;
+  for (const auto& [engine, move] : searched_by)
+    if (move == "c3") c3_engine = engine;
+  // 6000 ms x 3 engines / 8 moves, then twice that, for c3 alone.
+  EXPECT_EQ(answer_all("go movetime 2250", all_but_c3), (std::vector<std::string>{"c3"}));
+  EXPECT_EQ(searched_by.back().first, c3_engine) << "its engine keeps it";
+  EXPECT_FALSE(analysis.current()->done);
+  EXPECT_EQ(answer_all("go movetime 4500", {{"c3", "loss 4"}}), (std::vector<std::string>{"c3"}));
+  EXPECT_TRUE(analysis.current()->done) << "four passes at most";
+  EXPECT_EQ(analysis.current()->moves.front().score, (EngineScore{Kind::kWin, 5}));
+  EXPECT_EQ(analysis.history()[0], std::nullopt) << "then the start, at a glance";
+  EXPECT_EQ(analysis_engine.sent.back(), "go movetime 300");
+}
+
+TEST_F(SplitAnalysisTest, AMoveThatEndsTheGameIsScoredWithoutASearch) {
+  for (const char* m : {"a1", "b1", "a2", "b2"}) ASSERT_FALSE(game.play(m));
+  analysis.update(game);
+  const std::vector<std::string> asked = answer_all("go depth", {});
+  EXPECT_EQ(std::count(asked.begin(), asked.end(), "a3"), 0);
+  EXPECT_EQ(asked.size(), 4u);
+  ASSERT_TRUE(analysis.current());
+  EXPECT_EQ(analysis.current()->moves.front().text, "a3");
+  EXPECT_EQ(analysis.current()->moves.front().score, (EngineScore{Kind::kWin, 1}));
+}
+
+TEST_F(SplitAnalysisTest, ANewPositionStopsEveryEngineAndIgnoresTheirLateLines) {
+  ASSERT_FALSE(game.play("b2"));
+  analysis.update(game);
+  std::uint64_t old[3];
+  for (std::size_t i = 0; i < 3; ++i) old[i] = engine(i)->last_request;
+  ASSERT_FALSE(game.play("a1"));
+  analysis.update(game);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(engine(i)->stops, 1);
+    engine(i)->reply(old[i], "info depth 5 score win 3 nodes 1 pv c3");
+    engine(i)->reply(old[i], "bestmove c3");
+  }
+  analysis.update(game);
+  EXPECT_FALSE(analysis.current());
+  EXPECT_FALSE(analysis.history()[2]);
+  EXPECT_EQ(searched_move(0).size(), 2u) << "searching the new position's moves";
+}
+
+// Real engines: the split scores are the scores one engine gives every move
+// (RootScores), on positions each game solves: Tic-tac-toe to the end,
+// Connect Four from the data set's positions near the end.
+std::vector<MoveScore> analyse_until_done(GameController& game, std::size_t engines) {
+  std::vector<std::unique_ptr<EngineClient>> clients;
+  for (std::size_t i = 0; i < engines; ++i) clients.push_back(make_engine_client());
+  Analysis analysis(*clients[0]);
+  std::vector<EngineClient*> helpers;
+  for (std::size_t i = 1; i < engines; ++i) helpers.push_back(clients[i].get());
+  analysis.set_helpers(helpers);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!(analysis.current() && analysis.current()->done) &&
+         std::chrono::steady_clock::now() < deadline) {
+    analysis.update(game);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  if (!analysis.current() || !analysis.current()->done) return {};
+  std::vector<MoveScore> moves = analysis.current()->moves;
+  std::sort(moves.begin(), moves.end(),
+            [](const MoveScore& a, const MoveScore& b) { return a.text < b.text; });
+  return moves;
+}
+
+void expect_same_scores(GameController& game) {
+  const std::vector<MoveScore> one = analyse_until_done(game, 1);
+  const std::vector<MoveScore> three = analyse_until_done(game, 3);
+  ASSERT_EQ(one.size(), game.legal_moves().size()) << game.position_command();
+  ASSERT_EQ(three.size(), one.size()) << game.position_command();
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(three[i].text, one[i].text);
+    EXPECT_EQ(three[i].score, one[i].score) << game.position_command() << " " << one[i].text;
+    EXPECT_NE(one[i].score.kind, Kind::kHeuristic) << "a solved position";
+  }
+}
+
+TEST(SplitAnalysisAgrees, WithOneEngineScoringEveryMoveOfSolvedPositions) {
+  ScriptedEngine ai;
+  GameController game(ai);
+  game.set_side(1, {false, 3});
+  for (const char* line : {"b2", "a1 b2", "a1 b2 c3 a3"}) {
+    ASSERT_FALSE(game.open_text(line)) << line;
+    expect_same_scores(game);
+  }
+  std::ifstream data(std::string(ARCADE_DATA_DIR) + "/connect4/c4_L3_R1.txt");
+  ASSERT_TRUE(data) << "../shared/data/connect4/c4_L3_R1.txt";
+  std::string moves, score;
+  for (int i = 0; i < 3 && data >> moves >> score; ++i) {
+    ASSERT_FALSE(game.switch_game("connect4"));
+    ASSERT_FALSE(game.open_text(moves)) << moves;
+    expect_same_scores(game);
+  }
 }
 
 }  // namespace

@@ -14,41 +14,107 @@ namespace {
 // then with the time a player waits for a considered answer, which lets a
 // game's solver in (Connect Four's answers only once it has proven a score).
 // Earlier positions, scored for the graph, get a glance each.
-constexpr const char* kQuickSearch = "go depth 10 movetime 500";
-constexpr const char* kFullSearch = "go movetime 3000";
+constexpr int kQuickDepth = 10;
+constexpr int kQuickMs = 500;
+constexpr int kFullMs = 3000;
 constexpr const char* kHistorySearch = "go movetime 300";
+// Where a solver proved the position but not every move in the time, the
+// moves without an exact score get more passes, each twice as long, up to
+// kMostPasses in all (the engine keeps its table, and what it proved).
+// Split over engines, a move's position gets the engines' share of the
+// pass's time, but never so little that a search says nothing; each engine
+// has a table of its own, so a solver cannot reuse what it found below one
+// move for the next as one engine does: there the moves without an exact
+// score get the longer passes even with no proof of the position, each
+// engine keeping its moves (and its table's knowledge of them).
+constexpr int kMostPasses = 4;
+constexpr int kLeastSplitMs = 100;
+
+using Kind = EngineScore::Kind;
 
 // The score of a position whose game is over, for its side to move.
 EngineScore final_score(Outcome outcome) {
   switch (outcome) {
     case Outcome::kWon:
-      return {EngineScore::Kind::kWin, 0};
+      return {Kind::kWin, 0};
     case Outcome::kLost:
-      return {EngineScore::Kind::kLoss, 0};
+      return {Kind::kLoss, 0};
     default:
-      return {EngineScore::Kind::kDraw, 0};
+      return {Kind::kDraw, 0};
   }
+}
+
+// A move's score from the score of the position it leads to: the other
+// side's view, and one ply further from the end.
+EngineScore move_score(const EngineScore& after) {
+  EngineScore score = after.flipped();
+  if (score.kind == Kind::kWin || score.kind == Kind::kLoss) ++score.value;
+  return score;
+}
+
+bool exact(const EngineScore& score) {
+  return score.kind != Kind::kHeuristic;
+}
+
+std::string pass_go(bool quick, int ms, int depth) {
+  return quick ? "go depth " + std::to_string(depth) + " movetime " + std::to_string(ms)
+               : "go movetime " + std::to_string(ms);
 }
 
 }  // namespace
 
-Analysis::Analysis(EngineClient& engine) : engine_(engine) {}
+Analysis::Analysis(EngineClient& engine) {
+  lanes_.emplace_back(&engine);
+}
+
+void Analysis::set_helpers(const std::vector<EngineClient*>& helpers) {
+  stop();
+  lanes_.erase(lanes_.begin() + 1, lanes_.end());
+  for (EngineClient* helper : helpers) lanes_.emplace_back(helper);
+  history_game_.clear();  // the next update starts over, split or not
+}
+
+bool Analysis::searching() const {
+  return std::any_of(lanes_.begin(), lanes_.end(), [](const Lane& l) { return l.request != 0; });
+}
 
 void Analysis::stop() {
-  if (request_) engine_.stop();
-  request_ = 0;
-  running_.reset();
-  partial_.reset();
+  for (Lane& lane : lanes_) stop(lane);
+}
+
+void Analysis::stop(Lane& lane) {
+  if (lane.request) lane.engine->stop();
+  lane.request = 0;
+  lane.target.reset();
+  lane.partial.reset();
 }
 
 void Analysis::update(const GameController& game) {
-  for (const EngineReply& reply : engine_.poll()) handle(reply);
+  for (Lane& lane : lanes_)
+    for (const EngineReply& reply : lane.engine->poll()) handle(lane, reply);
   sync_history(game);
-  const std::optional<Target> target = next_target(game);
-  const bool same = running_ && target && running_->position == target->position &&
-                    running_->game == target->game;
-  if (request_ && !same) stop();
-  if (!request_ && target && engine_.ready()) start(*target);
+  const std::vector<Target> wanted = wanted_targets(game);
+  const auto same = [](const Target& a, const Target& b) {
+    return a.game == b.game && a.position == b.position && a.move == b.move && a.go == b.go;
+  };
+  const auto running = [&](const Target& t) {
+    return std::any_of(lanes_.begin(), lanes_.end(),
+                       [&](const Lane& l) { return l.request && same(*l.target, t); });
+  };
+  for (Lane& lane : lanes_) {
+    const bool still_wanted =
+        lane.request &&
+        std::any_of(wanted.begin(), wanted.end(), [&](auto& t) { return same(*lane.target, t); });
+    if (lane.request && !still_wanted) stop(lane);
+  }
+  for (const Target& target : wanted) {
+    if (running(target)) continue;
+    const std::optional<std::size_t> own = lane_of(target);
+    auto idle = std::find_if(lanes_.begin(), lanes_.end(), [&](const Lane& l) {
+      return !l.request && l.engine->ready() && (!own || &l == &lanes_[*own]);
+    });
+    if (idle != lanes_.end()) start(*idle, target);
+  }
 }
 
 // Keeps the scores of the positions the game still goes through: those up to
@@ -76,73 +142,189 @@ void Analysis::sync_history(const GameController& game) {
     history_.back() = game.side_to_move() == 0 ? mover : mover.flipped();
     current_ = AnalysisResult{0, mover, 0, 0, {}, {}, true};
   }
+  make_split_moves(game);
 }
 
-std::optional<Analysis::Target> Analysis::next_target(const GameController& game) const {
-  if (game.ai_thinking()) return std::nullopt;  // its own search is shown meanwhile
-  const std::size_t plies = game.line().size();
-  if (!game.game_over() && current_searches_ < 2)
-    return Target{game.game(), game.position_command(plies), plies, game.side_to_move(),
-                  true,        current_searches_ == 0};
-  for (std::size_t ply = plies; ply-- > 0;) {
-    if (history_[ply]) continue;
-    return Target{game.game(), game.position_command(ply), ply,
-                  (game.start().side_to_move() + static_cast<int>(ply)) % 2, false};
+// The board's moves for the engines to split, those that end the game
+// scored at once.
+void Analysis::make_split_moves(const GameController& game) {
+  split_moves_.clear();
+  if (!split() || game.game_over()) return;
+  split_ply_ = game.line().size();
+  split_side_ = game.side_to_move();
+  for (const Move move : game.legal_moves()) {
+    SplitMove m;
+    m.move = move;
+    m.text = game.position().move_to_text(move);
+    std::unique_ptr<GameView> after = game.position().clone();
+    after->play(move);
+    if (after->outcome() == Outcome::kOngoing) {
+      m.position = game.position_after(move);
+    } else {
+      m.score = move_score(final_score(after->outcome()));
+      m.pv = {m.text};
+      m.searched = true;
+    }
+    split_moves_.push_back(std::move(m));
   }
-  return std::nullopt;
+  while (passes_left() && split_searched()) end_pass();
 }
 
-void Analysis::start(const Target& target) {
-  if (engine_game_ != target.game) engine_.send("game " + target.game);
-  engine_game_ = target.game;
-  engine_.send("setoption name Level value " + std::to_string(kLevelCount));
-  engine_.send("setoption name RootScores value true");
-  // The column scores split over the machine's threads (the web worker's
-  // protocol keeps 1: it has no threads).
-  engine_.send("setoption name Threads value " + std::to_string(hardware_threads()));
-  for (const std::string& option : options_) engine_.send(option);
-  engine_.send(target.position);
-  request_ = engine_.send(!target.current ? kHistorySearch
-                          : target.quick  ? kQuickSearch
-                                          : kFullSearch);
-  running_ = target;
-  partial_.reset();
-  shows_partial_ = false;
+std::vector<Analysis::Target> Analysis::wanted_targets(const GameController& game) const {
+  if (game.ai_thinking()) return {};  // its own search is shown meanwhile
+  std::vector<Target> out;
+  if (!game.game_over() && passes_left()) {
+    current_targets(game, out);
+    return out;
+  }
+  const int start_side = game.start().side_to_move();
+  for (std::size_t ply = game.line().size(); ply-- > 0 && out.size() < lanes_.size();) {
+    if (history_[ply]) continue;
+    out.push_back({game.game(), game.position_command(ply), ply,
+                   (start_side + static_cast<int>(ply)) % 2, false, false, std::nullopt,
+                   kHistorySearch});
+  }
+  return out;
 }
 
-void Analysis::handle(const EngineReply& reply) {
-  if (reply.request != request_ || !request_) return;
+// This pass's searches of the board's position: one, or one a move not yet
+// searched in it.
+void Analysis::current_targets(const GameController& game, std::vector<Target>& out) const {
+  const bool quick = current_searches_ == 0;
+  const int ms = quick ? kQuickMs : kFullMs << std::max(0, current_searches_ - 1);
+  Target target{game.game(),
+                game.position_command(),
+                game.line().size(),
+                game.side_to_move(),
+                true,
+                quick,
+                std::nullopt,
+                pass_go(quick, ms, kQuickDepth)};
+  if (!split()) {
+    out.push_back(target);
+    return;
+  }
+  const auto searchable = std::count_if(split_moves_.begin(), split_moves_.end(),
+                                        [](const SplitMove& m) { return !m.position.empty(); });
+  const int share = std::clamp(
+      ms * static_cast<int>(lanes_.size()) / std::max<int>(1, static_cast<int>(searchable)),
+      kLeastSplitMs, kFullMs << std::max(0, current_searches_ - 1));
+  target.go = pass_go(quick, share, kQuickDepth - 1);
+  for (const SplitMove& m : split_moves_) {
+    if (m.searched) continue;
+    target.position = m.position;
+    target.move = m.move;
+    out.push_back(target);
+  }
+}
+
+void Analysis::start(Lane& lane, const Target& target) {
+  EngineClient& engine = *lane.engine;
+  if (lane.told_game != target.game) engine.send("game " + target.game);
+  lane.told_game = target.game;
+  engine.send("setoption name Level value " + std::to_string(kLevelCount));
+  engine.send(std::string("setoption name RootScores value ") + (target.move ? "false" : "true"));
+  // The column scores split over the machine's threads, shared among the
+  // engines (the web worker's protocol keeps 1: it has no threads).
+  const int threads = std::max(1, hardware_threads() / static_cast<int>(lanes_.size()));
+  engine.send("setoption name Threads value " + std::to_string(threads));
+  for (const std::string& option : options_) engine.send(option);
+  engine.send(target.position);
+  lane.request = engine.send(target.go);
+  lane.target = target;
+  lane.partial.reset();
+  if (target.current && !target.move) shows_partial_ = false;
+}
+
+void Analysis::handle(Lane& lane, const EngineReply& reply) {
+  if (reply.request != lane.request || !lane.request) return;
   const std::vector<std::string> w = split_words(reply.line);
   if (w.empty()) return;
   if (w[0] == "bestmove") {
-    if (running_ && running_->current) ++current_searches_;
-    if (current_ && current_searches_ == 2) current_->done = true;
-    request_ = 0;
-    running_.reset();
+    finish(lane);
     return;
   }
+  const Target& target = *lane.target;
   if (const std::optional<MoveInfoLine> move = read_move_info(w)) {
-    if (!partial_ || move->depth != partial_->depth) return;
-    partial_->moves.push_back({kNoMove, move->move, move->score});
+    if (target.move || !lane.partial || move->depth != lane.partial->depth) return;
+    lane.partial->moves.push_back({kNoMove, move->move, move->score});
     std::stable_sort(
-        partial_->moves.begin(), partial_->moves.end(),
+        lane.partial->moves.begin(), lane.partial->moves.end(),
         [](const MoveScore& a, const MoveScore& b) { return a.score.better_than(b.score); });
-    if (shows_partial_) current_ = partial_;
+    if (shows_partial_ && target.current) current_ = lane.partial;
     return;
   }
   const std::optional<SearchInfoLine> info = read_search_info(w);
   if (!info || !info->score) return;
-  partial_ = AnalysisResult{info->depth, *info->score, info->nodes, info->nps, info->pv, {}, false};
-  record(*partial_);
+  lane.nps = info->nps;
+  if (target.move) {
+    record_move(target, *info);
+    return;
+  }
+  lane.partial =
+      AnalysisResult{info->depth, *info->score, info->nodes, info->nps, info->pv, {}, false};
+  record(target, *lane.partial);
+}
+
+// A search answered with its move: its target is done.
+void Analysis::finish(Lane& lane) {
+  const Target target = *lane.target;
+  lane.request = 0;
+  lane.target.reset();
+  lane.partial.reset();
+  if (!target.current) return;
+  if (!target.move) {
+    end_pass();
+    return;
+  }
+  for (SplitMove& m : split_moves_)
+    if (m.move == *target.move && m.position == target.position) m.searched = true;
+  if (split_searched()) end_pass();
+}
+
+// A move's position is searched by the same engine in every pass: move i
+// of k engines by engine i mod k. Other searches go to any engine.
+std::optional<std::size_t> Analysis::lane_of(const Target& target) const {
+  if (!target.move) return std::nullopt;
+  for (std::size_t i = 0; i < split_moves_.size(); ++i)
+    if (split_moves_[i].move == *target.move) return i % lanes_.size();
+  return std::nullopt;
+}
+
+bool Analysis::split_searched() const {
+  return std::all_of(split_moves_.begin(), split_moves_.end(),
+                     [](const SplitMove& m) { return m.searched; });
+}
+
+// Whether the board's position gets another pass: two, then more while
+// moves lack an exact score (see kMostPasses).
+bool Analysis::passes_left() const {
+  if (current_searches_ < 2) return true;
+  if (current_searches_ >= kMostPasses) return false;
+  if (split())
+    return std::any_of(split_moves_.begin(), split_moves_.end(),
+                       [](const SplitMove& m) { return !m.score || !exact(*m.score); });
+  return current_ && exact(current_->score) &&
+         std::any_of(current_->moves.begin(), current_->moves.end(),
+                     [](const MoveScore& m) { return !exact(m.score); });
+}
+
+// One pass over the board's position ended: the next searches the moves
+// again, after the second only those without an exact score.
+void Analysis::end_pass() {
+  ++current_searches_;
+  for (SplitMove& m : split_moves_)
+    if (!m.position.empty()) m.searched = current_searches_ >= 2 && m.score && exact(*m.score);
+  show_split();
+  if (current_ && !passes_left()) current_->done = true;
 }
 
 // A result replaces the one shown unless it knows less: the second search on
 // the position starts again from depth 1 where no solver answers.
-void Analysis::record(const AnalysisResult& result) {
-  if (!running_) return;
-  if (running_->current) {
-    const bool exact = result.score.kind != EngineScore::Kind::kHeuristic;
-    if (!shows_partial_ && current_ && !exact && result.depth < current_->depth) return;
+void Analysis::record(const Target& target, const AnalysisResult& result) {
+  if (target.current) {
+    const bool is_exact = exact(result.score);
+    if (!shows_partial_ && current_ && !is_exact && result.depth < current_->depth) return;
     // A solver that proved the position but had no time left for each move
     // leaves the moves' scores of the search before it.
     std::vector<MoveScore> moves =
@@ -151,8 +333,64 @@ void Analysis::record(const AnalysisResult& result) {
     current_->moves = std::move(moves);
     shows_partial_ = true;
   }
-  if (running_->ply < history_.size())
-    history_[running_->ply] = running_->side_to_move == 0 ? result.score : result.score.flipped();
+  if (target.ply < history_.size())
+    history_[target.ply] = target.side_to_move == 0 ? result.score : result.score.flipped();
+}
+
+// A line on the position after a move: the move's score, unless it knows
+// less than the one the move has (a shallower heuristic depth of the second
+// pass, or a heuristic score after an exact one).
+void Analysis::record_move(const Target& target, const SearchInfoLine& info) {
+  auto m = std::find_if(split_moves_.begin(), split_moves_.end(), [&](const SplitMove& s) {
+    return s.move == *target.move && s.position == target.position;
+  });
+  if (m == split_moves_.end()) return;
+  const EngineScore score = move_score(*info.score);
+  const int depth = info.depth + 1;
+  const bool knows_less = m->score && (exact(*m->score) ? !exact(score) : depth < m->depth);
+  m->nodes = info.nodes;
+  if (!knows_less) {
+    m->score = score;
+    m->depth = depth;
+    m->pv = {m->text};
+    m->pv.insert(m->pv.end(), info.pv.begin(), info.pv.end());
+  }
+  show_split();
+}
+
+// Shows the split moves' scores once every move has one.
+void Analysis::show_split() {
+  std::optional<AnalysisResult> result = split_result();
+  if (!result) return;
+  result->done = !passes_left();
+  current_ = std::move(result);
+  if (split_ply_ < history_.size())
+    history_[split_ply_] = split_side_ == 0 ? current_->score : current_->score.flipped();
+}
+
+// The position's score is its best move's; its depth the least any searched
+// move reached.
+std::optional<AnalysisResult> Analysis::split_result() const {
+  if (split_moves_.empty()) return std::nullopt;
+  AnalysisResult result;
+  result.depth = 0;
+  for (const SplitMove& m : split_moves_) {
+    if (!m.score) return std::nullopt;
+    result.moves.push_back({m.move, m.text, *m.score});
+    result.nodes += m.nodes;
+    if (!m.position.empty() && (result.depth == 0 || m.depth < result.depth))
+      result.depth = m.depth;
+  }
+  result.depth = std::max(result.depth, 1);
+  for (const Lane& lane : lanes_)
+    if (lane.request) result.nps += lane.nps;
+  std::stable_sort(
+      result.moves.begin(), result.moves.end(),
+      [](const MoveScore& a, const MoveScore& b) { return a.score.better_than(b.score); });
+  result.score = result.moves.front().score;
+  for (const SplitMove& m : split_moves_)
+    if (m.text == result.moves.front().text) result.pv = m.pv;
+  return result;
 }
 
 }  // namespace arcade::app

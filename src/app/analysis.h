@@ -2,18 +2,24 @@
 // The analysis panel's model: what the engine thinks of the position on the
 // board, for any game and whoever plays it (person against person too).
 //
-// It runs on an engine of its own (make_engine_client), so that it never
+// It runs on engines of its own (make_engine_client), so that it never
 // stops or delays the AI's search: whenever the position changes it stops
-// its search and starts one on the new position at the strongest level with
-// every move scored (RootScores), so exact values come where the game is
-// solved (Tic-tac-toe, Wolf and Sheep, Connect Four in its book or within
-// reach of the solver) and heuristic ones elsewhere. While the AI thinks it
-// waits and the AI's own search is shown instead, so the two do not share
-// the processor. When the current position is done, it goes back over the
+// its searches and starts on the new position at the strongest level with
+// every move scored, so exact values come where the game is solved
+// (Tic-tac-toe, Wolf and Sheep, Connect Four in its book or within reach of
+// the solver) and heuristic ones elsewhere. While the AI thinks it waits and
+// the AI's own search is shown instead, so the two do not share the
+// processor. When the current position is done, it goes back over the
 // game's earlier positions that have no score yet, for the evaluation graph.
 //
-// No ImGui here: analysis_view.cpp draws it; tests drive it with a fake
-// engine.
+// With one engine, one search scores every move (RootScores). With helper
+// engines (set_helpers: the web's workers share no memory, so the work is
+// split by message) each engine searches the positions after its share of
+// the moves, and a move's score is its position's, seen from the mover; the
+// earlier positions are spread over the engines too.
+//
+// No ImGui here: analysis_view.cpp draws it; tests drive it with fake
+// engines.
 
 #include <cstdint>
 #include <optional>
@@ -47,11 +53,15 @@ class Analysis {
  public:
   explicit Analysis(EngineClient& engine);
 
+  // Engines that share the work with the first one; it keeps pointers.
+  void set_helpers(const std::vector<EngineClient*>& helpers);
+  std::size_t engines() const { return lanes_.size(); }
+
   // Call once a frame with the game on the board: starts, stops and reads.
   void update(const GameController& game);
   // Option lines sent before each search (the heuristic's weights).
   void set_options(std::vector<std::string> lines) { options_ = std::move(lines); }
-  // Stops the engine's search (the panel was closed).
+  // Stops every engine's search (the panel was closed).
   void stop();
 
   // The current position's analysis, once an `info` line has come.
@@ -59,9 +69,10 @@ class Analysis {
   // Side 0's score after each ply of the game's line (index 0: the start),
   // where known; as long as the line plus one.
   const std::vector<std::optional<EngineScore>>& history() const { return history_; }
-  bool searching() const { return request_ != 0; }
+  bool searching() const;
 
  private:
+  // A search one engine runs.
   struct Target {
     std::string game;
     std::string position;  // the protocol's `position` command
@@ -69,25 +80,62 @@ class Analysis {
     int side_to_move = 0;
     bool current = false;  // the position on the board, not an earlier one
     bool quick = false;    // its first search (see kQuickSearch)
+    // Split: the move on the board's position whose resulting position this
+    // is; its score, flipped, is the move's.
+    std::optional<Move> move;
+    std::string go;  // the `go` command
   };
-  std::optional<Target> next_target(const GameController& game) const;
-  void start(const Target& target);
-  void handle(const EngineReply& reply);
-  void record(const AnalysisResult& result);
-  void sync_history(const GameController& game);
+  // One engine and the search it runs.
+  struct Lane {
+    explicit Lane(EngineClient* e) : engine(e) {}
+    EngineClient* engine = nullptr;
+    std::string told_game;
+    std::uint64_t request = 0;
+    std::optional<Target> target;
+    std::optional<AnalysisResult> partial;  // of the running search
+    std::uint64_t nps = 0;                  // its last line's
+  };
+  // A move of the board's position while the engines split them.
+  struct SplitMove {
+    Move move = kNoMove;
+    std::string text;
+    std::string position;  // the `position` command after it
+    std::optional<EngineScore> score;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    std::vector<std::string> pv;  // the move, then its position's line
+    bool searched = false;        // in the current pass (quick, then full)
+  };
 
-  EngineClient& engine_;
+  bool split() const { return lanes_.size() > 1; }
+  std::vector<Target> wanted_targets(const GameController& game) const;
+  void current_targets(const GameController& game, std::vector<Target>& out) const;
+  void start(Lane& lane, const Target& target);
+  void stop(Lane& lane);
+  void handle(Lane& lane, const EngineReply& reply);
+  void finish(Lane& lane);
+  void record(const Target& target, const AnalysisResult& result);
+  void record_move(const Target& target, const SearchInfoLine& info);
+  void show_split();
+  std::optional<AnalysisResult> split_result() const;
+  bool split_searched() const;
+  bool passes_left() const;
+  std::optional<std::size_t> lane_of(const Target& target) const;
+  void end_pass();
+  void sync_history(const GameController& game);
+  void make_split_moves(const GameController& game);
+
+  std::vector<Lane> lanes_;
   // The game (name and start) and line the history belongs to.
   std::string history_game_;
   std::vector<std::string> history_moves_;
   std::vector<std::optional<EngineScore>> history_;
   std::optional<AnalysisResult> current_;
-  std::optional<Target> running_;
-  std::optional<AnalysisResult> partial_;  // of the running search
-  bool shows_partial_ = false;             // current_ is the running search's
-  int current_searches_ = 0;               // finished on the position on the board
-  std::uint64_t request_ = 0;
-  std::string engine_game_;
+  bool shows_partial_ = false;  // current_ is the running pass's
+  int current_searches_ = 0;    // passes finished on the position on the board
+  std::vector<SplitMove> split_moves_;
+  std::size_t split_ply_ = 0;  // the board's position, whose moves they are
+  int split_side_ = 0;
   std::vector<std::string> options_;
 };
 

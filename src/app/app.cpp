@@ -197,6 +197,7 @@ std::string App::state() const {
   out += "ai_move " + (last ? last->move + " depth " + std::to_string(last->thinking.depth) : "") +
          "\n";
   out += "analysis " + std::string(analysis_ ? "1" : "0") + "\n";
+  out += "analysis_engines " + std::to_string(analysis_ ? analysis_->engines() : 0) + "\n";
   const std::optional<AnalysisResult>& found =
       analysis_ ? analysis_->current() : std::optional<AnalysisResult>{};
   out += "analysis_depth " + std::to_string(found ? found->depth : 0) + "\n";
@@ -272,8 +273,14 @@ void App::set_analysis_open(bool open) {
     return;
   }
   if (analysis_ || !make_engine_) return;
-  if (!analysis_engine_) analysis_engine_ = make_engine_();
+  if (!analysis_engine_) {
+    analysis_engine_ = make_engine_();
+    for (int i = 1; i < engines_per_task(); ++i) analysis_helpers_.push_back(make_engine_());
+  }
   analysis_ = std::make_unique<Analysis>(*analysis_engine_);
+  std::vector<EngineClient*> helpers;
+  for (const auto& helper : analysis_helpers_) helpers.push_back(helper.get());
+  analysis_->set_helpers(helpers);
 }
 
 // The status in one line, for scripts: the end of the game, or whose turn
@@ -330,14 +337,18 @@ void App::draw_board(const BoardScene& scene, float left, float top, float w, fl
   renderer_.draw_cached(scene, rect, seconds);
 }
 
-// The machine's processors but one (the page's or window's own thread)
-// ponder; at most four engines, as each holds its own tables (on the web a
-// worker with the Connect Four solver's 64 MB): on a phone's eight cores
-// seven would take half a gigabyte. Seven replies over four engines is two
-// turns each.
+// The engines pondering, or the analysis': the machine's processors but one
+// (the page's or window's own thread), at most four, as each holds its own
+// tables (on the web a worker with the Connect Four solver's 64 MB): on a
+// phone's eight cores seven would take half a gigabyte. Seven replies or
+// moves over four engines is two turns each.
+int App::engines_per_task() const {
+  constexpr int kMostEngines = 4;
+  return std::clamp(platform_.processors - 1, 1, kMostEngines);
+}
+
 void App::add_ponder_helpers() {
-  constexpr int kMostPonderingEngines = 4;
-  const int helpers = std::min(platform_.processors - 1, kMostPonderingEngines) - 1;
+  const int helpers = engines_per_task() - 1;
   if (helpers <= 0 || !make_engine_) return;
   std::vector<EngineClient*> clients;
   for (int i = 0; i < helpers; ++i) {

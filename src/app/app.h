@@ -54,7 +54,7 @@ struct PlatformServices {
   std::function<std::string(const std::string&)> share_url;  // a fragment to a whole link
   std::function<void(Sound)> play_sound;
   bool prefers_reduced_motion = false;  // the system's setting, the default
-  int processors = 1;                   // the machine's, for the pondering engines
+  int processors = 1;                   // the machine's, for the pondering and analysis engines
 };
 
 class App {
@@ -104,7 +104,8 @@ class App {
   // The state in lines of "key value": the saved game (see
   // GameController::save) and status, thinking, over, winner, hint; the
   // status line's text; the AI's thinking depth; the analysis panel's
-  // findings (analysis, analysis_depth, analysis_score, analysis_moves);
+  // findings (analysis, analysis_engines, analysis_depth, analysis_score,
+  // analysis_moves);
   // the lab's (lab, lab_state, lab_nodes, lab_searched, lab_value,
   // lab_step, lab_sentence, lab_counts, lab_drawn); the heuristic at the
   // board's position (eval_terms name:value:weight..., eval_total); the
@@ -164,6 +165,7 @@ class App {
   std::vector<Score> current_weights() const;
   std::vector<std::string> weight_options() const;
   void apply_weights();
+  int engines_per_task() const;
   void add_ponder_helpers();
   void evaluation_section();
   std::string weight_command(const std::vector<std::string>& words);
@@ -197,6 +199,8 @@ class App {
   EngineFactory make_engine_;
   std::unique_ptr<EngineClient> analysis_engine_;  // made when first opened
   std::unique_ptr<Analysis> analysis_;             // null while closed
+  // Engines scoring moves beside analysis_engine_ (Analysis::set_helpers).
+  std::vector<std::unique_ptr<EngineClient>> analysis_helpers_;
   BoardOverlay overlay_ = BoardOverlay::kMoveScores;
   // Engines that ponder beside the game's (GameController::
   // set_ponder_helpers), made when it first ponders.

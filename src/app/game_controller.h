@@ -249,6 +249,8 @@ class GameController {
   // for the one after the line's first `plies` moves.
   std::string position_command() const { return position_command(line().size()); }
   std::string position_command(std::size_t plies) const;
+  // The command for the position after `legal` is played on the board's.
+  std::string position_after(Move legal) const;
 
   // --- Saving: the games and settings as text, and back. ---
   // "minimax-arcade-save 2": the lines of version 1 (the game on the board,
@@ -300,7 +302,6 @@ class GameController {
   void end_ponder();
   // Stops every ponder but ponderer `kept`'s.
   void stop_ponders(std::size_t kept);
-  std::string position_after(Move reply) const;
   static int move_time(int level);
   void send_search_setup(Ponderer& to, int level, const std::string& position);
   void handle(const EngineReply& reply, std::size_t from);
