@@ -382,8 +382,7 @@ std::optional<AnalysisResult> Analysis::split_result() const {
       result.depth = m.depth;
   }
   result.depth = std::max(result.depth, 1);
-  for (const Lane& lane : lanes_)
-    if (lane.request) result.nps += lane.nps;
+  for (const Lane& lane : lanes_) result.nps += lane.nps;  // each engine's latest
   std::stable_sort(
       result.moves.begin(), result.moves.end(),
       [](const MoveScore& a, const MoveScore& b) { return a.score.better_than(b.score); });
