@@ -94,18 +94,14 @@ void Analysis::update(const GameController& game) {
     for (const EngineReply& reply : lane.engine->poll()) handle(lane, reply);
   sync_history(game);
   const std::vector<Target> wanted = wanted_targets(game);
-  const auto same = [](const Target& a, const Target& b) {
-    return a.game == b.game && a.position == b.position && a.move == b.move && a.go == b.go;
-  };
   const auto running = [&](const Target& t) {
     return std::any_of(lanes_.begin(), lanes_.end(),
-                       [&](const Lane& l) { return l.request && same(*l.target, t); });
+                       [&](const Lane& l) { return l.request && l.target->same_search(t); });
   };
   for (Lane& lane : lanes_) {
-    const bool still_wanted =
-        lane.request &&
-        std::any_of(wanted.begin(), wanted.end(), [&](auto& t) { return same(*lane.target, t); });
-    if (lane.request && !still_wanted) stop(lane);
+    if (lane.request && std::none_of(wanted.begin(), wanted.end(),
+                                     [&](const Target& t) { return lane.target->same_search(t); }))
+      stop(lane);
   }
   for (const Target& target : wanted) {
     if (running(target)) continue;

@@ -84,6 +84,11 @@ class Analysis {
     // is; its score, flipped, is the move's.
     std::optional<Move> move;
     std::string go;  // the `go` command
+
+    bool same_search(const Target& other) const {
+      return game == other.game && position == other.position && move == other.move &&
+             go == other.go;
+    }
   };
   // One engine and the search it runs.
   struct Lane {

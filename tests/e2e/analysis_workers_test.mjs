@@ -17,7 +17,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage} from './app_page.mjs';
-import {launchChromium, serveDirectory} from './lib.mjs';
+import {launchChromium, newDesktopContext, serveDirectory} from './lib.mjs';
 import {NativeTool, positionLine} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -55,12 +55,7 @@ const allExact = (labels, columns) =>
     columns.every((c) => labels[c] && /^(W[0-9]+|L[0-9]+|=)$/.test(labels[c]));
 
 async function analyse(browser, url, moves, columns, processors) {
-  const context = await browser.newContext({viewport: {width: 1280, height: 800}});
-  if (processors) {
-    await context.addInitScript((n) => {
-      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => n});
-    }, processors);
-  }
+  const context = await newDesktopContext(browser, processors);
   const app = new AppPage(await context.newPage(), '.');
   try {
     await app.load(url);

@@ -35,6 +35,19 @@ export function launchChromium() {
 
 // python3's http.server for `dir` on a free port of 127.0.0.1. Resolves to
 // {port, url, close()}.
+// A desktop-sized browser context whose pages see `processors` as
+// navigator.hardwareConcurrency (0: the machine's own), as on a machine of
+// that many processors, for the app's helper workers.
+export async function newDesktopContext(browser, processors = 0) {
+  const context = await browser.newContext({viewport: {width: 1280, height: 800}});
+  if (processors) {
+    await context.addInitScript((n) => {
+      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => n});
+    }, processors);
+  }
+  return context;
+}
+
 export function serveDirectory(dir) {
   const server = spawn(
       'python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],

@@ -33,7 +33,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, movesOf} from './app_page.mjs';
-import {launchChromium, percentile, serveDirectory, sleep} from './lib.mjs';
+import {launchChromium, newDesktopContext, percentile, serveDirectory, sleep} from './lib.mjs';
 import {NativeTool, positionLine} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -91,12 +91,7 @@ async function playAndTime(move) {
 }
 
 async function playGame(browser, url, game, think, processors = 0) {
-  const context = await browser.newContext({viewport: {width: 1280, height: 800}});
-  if (processors) {
-    await context.addInitScript((n) => {
-      Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => n});
-    }, processors);
-  }
+  const context = await newDesktopContext(browser, processors);
   const app = new AppPage(await context.newPage(), '.');
   try {
     await app.load(url);
