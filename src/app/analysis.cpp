@@ -273,8 +273,7 @@ void Analysis::finish(Lane& lane) {
     end_pass();
     return;
   }
-  for (SplitMove& m : split_moves_)
-    if (m.move == *target.move && m.position == target.position) m.searched = true;
+  if (SplitMove* m = split_move(target)) m->searched = true;
   if (split_searched()) end_pass();
 }
 
@@ -285,6 +284,14 @@ std::optional<std::size_t> Analysis::lane_of(const Target& target) const {
   for (std::size_t i = 0; i < split_moves_.size(); ++i)
     if (split_moves_[i].move == *target.move) return i % lanes_.size();
   return std::nullopt;
+}
+
+// The split move whose position a search is of, if it is still one.
+Analysis::SplitMove* Analysis::split_move(const Target& target) {
+  auto m = std::find_if(split_moves_.begin(), split_moves_.end(), [&](const SplitMove& s) {
+    return target.move && s.move == *target.move && s.position == target.position;
+  });
+  return m == split_moves_.end() ? nullptr : &*m;
 }
 
 bool Analysis::split_searched() const {
@@ -337,10 +344,8 @@ void Analysis::record(const Target& target, const AnalysisResult& result) {
 // less than the one the move has (a shallower heuristic depth of the second
 // pass, or a heuristic score after an exact one).
 void Analysis::record_move(const Target& target, const SearchInfoLine& info) {
-  auto m = std::find_if(split_moves_.begin(), split_moves_.end(), [&](const SplitMove& s) {
-    return s.move == *target.move && s.position == target.position;
-  });
-  if (m == split_moves_.end()) return;
+  SplitMove* m = split_move(target);
+  if (!m) return;
   const EngineScore score = move_score(*info.score);
   const int depth = info.depth + 1;
   const bool knows_less = m->score && (exact(*m->score) ? !exact(score) : depth < m->depth);

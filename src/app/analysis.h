@@ -123,6 +123,7 @@ class Analysis {
   void record_move(const Target& target, const SearchInfoLine& info);
   void show_split();
   std::optional<AnalysisResult> split_result() const;
+  SplitMove* split_move(const Target& target);
   bool split_searched() const;
   bool passes_left() const;
   std::optional<std::size_t> lane_of(const Target& target) const;

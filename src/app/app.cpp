@@ -275,12 +275,10 @@ void App::set_analysis_open(bool open) {
   if (analysis_ || !make_engine_) return;
   if (!analysis_engine_) {
     analysis_engine_ = make_engine_();
-    for (int i = 1; i < engines_per_task(); ++i) analysis_helpers_.push_back(make_engine_());
+    add_helpers(analysis_helpers_);
   }
   analysis_ = std::make_unique<Analysis>(*analysis_engine_);
-  std::vector<EngineClient*> helpers;
-  for (const auto& helper : analysis_helpers_) helpers.push_back(helper.get());
-  analysis_->set_helpers(helpers);
+  analysis_->set_helpers(clients_of(analysis_helpers_));
 }
 
 // The status in one line, for scripts: the end of the game, or whose turn
@@ -347,15 +345,22 @@ int App::engines_per_task() const {
   return std::clamp(platform_.processors - 1, 1, kMostEngines);
 }
 
-void App::add_ponder_helpers() {
-  const int helpers = engines_per_task() - 1;
-  if (helpers <= 0 || !make_engine_) return;
+// Makes the helpers beside a task's first engine (engines_per_task).
+void App::add_helpers(std::vector<std::unique_ptr<EngineClient>>& helpers) {
+  if (!make_engine_) return;
+  for (int i = 1; i < engines_per_task(); ++i) helpers.push_back(make_engine_());
+}
+
+std::vector<EngineClient*> App::clients_of(
+    const std::vector<std::unique_ptr<EngineClient>>& engines) {
   std::vector<EngineClient*> clients;
-  for (int i = 0; i < helpers; ++i) {
-    ponder_helpers_.push_back(make_engine_());
-    clients.push_back(ponder_helpers_.back().get());
-  }
-  game_.set_ponder_helpers(clients);
+  for (const auto& engine : engines) clients.push_back(engine.get());
+  return clients;
+}
+
+void App::add_ponder_helpers() {
+  add_helpers(ponder_helpers_);
+  if (!ponder_helpers_.empty()) game_.set_ponder_helpers(clients_of(ponder_helpers_));
 }
 
 bool App::update(float seconds) {

@@ -166,6 +166,9 @@ class App {
   std::vector<std::string> weight_options() const;
   void apply_weights();
   int engines_per_task() const;
+  void add_helpers(std::vector<std::unique_ptr<EngineClient>>& helpers);
+  static std::vector<EngineClient*> clients_of(
+      const std::vector<std::unique_ptr<EngineClient>>& engines);
   void add_ponder_helpers();
   void evaluation_section();
   std::string weight_command(const std::vector<std::string>& words);
