@@ -26,6 +26,7 @@ constexpr int kDefaultFullPlies = 2;
 constexpr std::uint64_t kMaxThreads = ARCADE_CLI_THREADS ? 64 : 1;
 constexpr std::uint64_t kDefaultHashMegabytes = 1024;
 constexpr auto kProgressEvery = std::chrono::seconds(30);
+constexpr std::size_t kRun = 8;  // positions a build thread takes at a time
 
 int usage(std::ostream& err) {
   err << "usage:\n"
@@ -232,20 +233,24 @@ bool solve_layer(const std::vector<BookPosition>& todo, int ply, Connect4Book& b
   Progress progress;
   progress.todo = todo.size();
   progress.ply = ply;
+  // False when the deadline stopped the solve.
+  auto solve_one = [&](Connect4Solver& solver, const BookPosition& b) {
+    const std::optional<Connect4Book::Entry> e = connect4_book_entry(solver, b.position);
+    if (!e) return false;
+    const std::lock_guard<std::mutex> guard(lock);
+    book.insert(b.position, *e);
+    log << log_line(b, *e) << std::endl;
+    ++progress.done;
+    if (Clock::now() - progress.last_report >= kProgressEvery) report(progress, out);
+    return true;
+  };
+  // Each thread takes runs of neighbours (todo keeps siblings together): what
+  // its table learned from one position serves the next.
   auto work = [&](Connect4Solver& solver) {
     solver.set_book(&before);
-    for (std::size_t i; !stopped && (i = next++) < todo.size();) {
-      const std::optional<Connect4Book::Entry> e = connect4_book_entry(solver, todo[i].position);
-      if (!e) {
-        stopped = true;
-        break;
-      }
-      const std::lock_guard<std::mutex> guard(lock);
-      book.insert(todo[i].position, *e);
-      log << log_line(todo[i], *e) << std::endl;
-      ++progress.done;
-      if (Clock::now() - progress.last_report >= kProgressEvery) report(progress, out);
-    }
+    for (std::size_t first; !stopped && (first = next.fetch_add(kRun)) < todo.size();)
+      for (std::size_t i = first; !stopped && i < std::min(first + kRun, todo.size()); ++i)
+        if (!solve_one(solver, todo[i])) stopped = true;
     solver.set_book(nullptr);
   };
   std::vector<std::thread> threads;

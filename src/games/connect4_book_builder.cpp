@@ -9,13 +9,20 @@ bool belongs_in_book(const Connect4::Position& p) {
   return Connect4::outcome(p) == Outcome::kOngoing && !Connect4::can_win_next(p);
 }
 
+// Columns centre first. A layer is ordered by its move strings read in this
+// order, so a long build that is stopped part way through a ply has first
+// solved the positions people reach most (central play before a column
+// stacked at the edge), and siblings stay next to each other, which is what
+// lets a solver's table carry over from one to the next.
+constexpr int kCentreFirst[Connect4::kWidth] = {3, 2, 4, 1, 5, 0, 6};
+
 // Every position one ply after `layer`, each mirror pair once.
 std::vector<BookPosition> children(const std::vector<BookPosition>& layer) {
   std::unordered_set<std::uint64_t> seen;
   std::vector<BookPosition> next;
   for (const BookPosition& parent : layer) {
     if (Connect4::outcome(parent.position) != Outcome::kOngoing) continue;
-    for (int c = 0; c < Connect4::kWidth; ++c) {
+    for (int c : kCentreFirst) {
       if (parent.position.mask & Connect4::top_cell(c)) continue;
       const Connect4::Position child = Connect4::play(parent.position, static_cast<Move>(c));
       if (seen.insert(Connect4Book::canonical_key(child)).second)
