@@ -25,7 +25,7 @@ import {rmSync} from 'node:fs';
 import {chromium} from 'playwright-core';
 
 import {CHROMIUM_ARGS, serveDirectory} from './lib.mjs';
-import {makeProbeSite, setUpPage} from './probe_page.mjs';
+import {installSeeded, makeProbeSite, setUpPage} from './probe_page.mjs';
 
 const [workerDir, probeDir, sequencesArg, seedArg] = process.argv.slice(2);
 if (!workerDir || !probeDir) {
@@ -36,19 +36,8 @@ const SEQUENCES = Number(sequencesArg || 2000);
 const SEED = Number(seedArg || process.env.PONDER_SEED || Date.now() % 1000000);
 
 // Runs in the page: window.ponder, the directed checks and the random driver.
-function installPonder(seedValue) {
-  let seed = seedValue >>> 0;
-  // mulberry32: a small PRNG, so that a seed repeats a run.
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const between = (low, high) => low + Math.floor(random() * (high - low + 1));
-  const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function installPonder() {
+  const {random, pick, between, sleepMs} = window.seeded;
   const GAMES = ['tictactoe', 'connect4', 'wolfsheep'];
   const RELEASING = new Set(['ponderhit', 'position', 'go', 'ucinewgame', 'newgame', 'game']);
 
@@ -313,7 +302,8 @@ async function main() {
     });
     await page.goto(`${server.url}index.html`);
     await page.evaluate(setUpPage, false);
-    await page.evaluate(installPonder, SEED);
+    await page.evaluate(installSeeded, SEED);
+    await page.evaluate(installPonder);
     await page.evaluate(() => ponder.learnPositions(30));
     const figures = await page.evaluate(() => ponder.directed());
     console.log(

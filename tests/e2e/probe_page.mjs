@@ -1,7 +1,8 @@
 // The page the Web Worker tests drive (worker_test.mjs, worker_stress_test.mjs):
 // the engine's worker files and the probe module (engine_client_probe.cpp:
 // the web EngineClient behind a few exported functions) in a temporary site,
-// and setUpPage, which runs in the page and gives it `window.probe`.
+// and setUpPage, which runs in the page and gives it `window.probe`;
+// installSeeded, the random drivers' seeded helpers in the page.
 
 import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -75,4 +76,23 @@ export async function setUpPage(keepReplies = true) {
   const begun = performance.now();
   while (!probe.ready()) await new Promise((resolve) => setTimeout(resolve, 1));
   return performance.now() - begun;
+}
+
+// Runs in the page: `window.seeded`, the helpers of the random drivers
+// (worker_stress_test.mjs, ponder_worker_test.mjs), from a seed so that a
+// seed repeats a run.
+export function installSeeded(seedValue) {
+  let seed = seedValue >>> 0;
+  // mulberry32: a small PRNG, so that a seed repeats a run.
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) >>> 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const between = (low, high) => low + Math.floor(random() * (high - low + 1));
+  const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  window.seeded = {random, pick, between, sleepMs};
 }

@@ -31,7 +31,7 @@ import {readdirSync, readFileSync, rmSync} from 'node:fs';
 import {chromium} from 'playwright-core';
 
 import {CHROMIUM_ARGS, serveDirectory, sleep} from './lib.mjs';
-import {makeProbeSite, setUpPage} from './probe_page.mjs';
+import {installSeeded, makeProbeSite, setUpPage} from './probe_page.mjs';
 
 const [workerDir, probeDir, actionsArg, seedArg] = process.argv.slice(2);
 if (!workerDir || !probeDir) {
@@ -70,19 +70,8 @@ function countWorkers() {
 
 // Runs in the page: installs window.stress, the random driver and its model
 // of what the engine was sent. Everything it needs is inside.
-function installStress(seedValue) {
-  let seed = seedValue >>> 0;
-  // mulberry32: a small PRNG, so that a seed repeats a run.
-  const random = () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const between = (low, high) => low + Math.floor(random() * (high - low + 1));
-  const sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+function installStress() {
+  const {random, pick, between, sleepMs} = window.seeded;
   // One turn of the event loop (a MessageChannel task: no 4 ms clamp), so
   // that the worker's messages reach the connection.
   const channel = new MessageChannel();
@@ -459,7 +448,8 @@ async function main() {
     await page.addInitScript(countWorkers);
     await page.goto(`${server.url}index.html`);
     await page.evaluate(setUpPage, false);
-    await page.evaluate(installStress, SEED);
+    await page.evaluate(installSeeded, SEED);
+    await page.evaluate(installStress);
     await page.evaluate(() => stress.setUp());
     const begun = Date.now();
     const samples = [await sample(page)];
