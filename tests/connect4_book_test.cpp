@@ -120,7 +120,7 @@ TEST(Connect4Book, RejectsDamagedFilesWithAReason) {
   bytes[0] = 'X';
   EXPECT_NE(error_of(bytes).find("magic"), std::string::npos);
   bytes = good;
-  bytes[4] = 2;
+  bytes[4] = 1;  // before whole plies
   EXPECT_NE(error_of(bytes).find("version"), std::string::npos);
   bytes = good;
   bytes[14] ^= 1;  // inside the first entry
@@ -148,6 +148,10 @@ TEST(Connect4Book, RejectsDamagedFilesWithAReason) {
   bytes[19] = 0xff;  // a key beyond 49 bits
   reseal(bytes);
   EXPECT_NE(error_of(bytes).find("no position"), std::string::npos);
+  bytes = good;
+  bytes[6] = 10;  // whole plies: at most 9, and never deeper than the deepest entry
+  reseal(bytes);
+  EXPECT_NE(error_of(bytes).find("whole plies"), std::string::npos);
   EXPECT_EQ(error_of(good), "accepted");
 }
 
@@ -174,6 +178,66 @@ Connect4Book one_entry(const Position& p, int score, int column) {
 
 Position from_bits(std::uint64_t mover, std::uint64_t mask, int plies) {
   return {mover, mask, static_cast<std::uint8_t>(plies)};
+}
+
+// A book that holds plies whole stores 2 bytes for each of their positions,
+// not their keys; the reader enumerates the positions again.
+TEST(Connect4Book, StoresWholePliesWithoutTheirKeys) {
+  Connect4Book book;
+  book.insert(Connect4::start(), {1, column_bit(3)});
+  const int first_move_value[Connect4::kWidth] = {-2, -1, 0, 1, 0, -1, -2};  // published
+  for (Move m = 0; m < 4; ++m)  // columns 1-4; 5-7 are their mirror images
+    book.insert(Connect4::play(Connect4::start(), m), {-first_move_value[m], column_bit(3)});
+  book.insert(parse("44"), {1, column_bit(3)});
+  EXPECT_EQ(book.whole_plies(), 2);
+  const std::vector<std::uint8_t> bytes = book.to_bytes();
+  EXPECT_EQ(bytes[6], 2);
+  EXPECT_EQ(bytes.size(), 12u + 2 * 5 + 8 * 1 + 4);  // 5 values, 1 stored entry
+  const Parsed<Connect4Book> read = Connect4Book::from_bytes(bytes);
+  ASSERT_TRUE(read.ok()) << read.error();
+  EXPECT_EQ(read->size(), 6u);
+  EXPECT_EQ(read->to_bytes(), bytes);
+  for (const char* moves : {"", "1", "7", "4", "44"})
+    EXPECT_EQ(read->find(parse(moves))->score, book.find(parse(moves))->score) << moves;
+  // A ply is whole only with every position it needs.
+  Connect4Book missing;
+  missing.insert(Connect4::start(), {1, column_bit(3)});
+  missing.insert(parse("4"), {-1, column_bit(3)});
+  EXPECT_EQ(missing.whole_plies(), 1);
+  EXPECT_EQ(Connect4Book().whole_plies(), 0);
+
+  auto error_of = [](std::vector<std::uint8_t> damaged) {
+    reseal(damaged);
+    const Parsed<Connect4Book> r = Connect4Book::from_bytes(damaged);
+    return r.ok() ? std::string("accepted") : r.error();
+  };
+  std::vector<std::uint8_t> damaged = bytes;
+  damaged[12 + 1] |= 0x80;  // the first value's bit 15: no word has it
+  EXPECT_TRUE(mentions(error_of(damaged), "unused bits")) << error_of(damaged);
+  damaged = bytes;
+  damaged[6] = 3;  // ply 2 would then be whole too: the size no longer fits
+  EXPECT_TRUE(mentions(error_of(damaged), "size")) << error_of(damaged);
+  damaged = bytes;
+  damaged[6] = 1;  // ply 1 stored: then its 4 positions lack their keys
+  EXPECT_TRUE(mentions(error_of(damaged), "size")) << error_of(damaged);
+  // A whole ply's position stored again as a word: the start (key 0) in
+  // the book of the start and "4", where ply 0 is whole.
+  const std::vector<std::uint8_t> two = missing.to_bytes();
+  ASSERT_EQ(two[6], 1);
+  std::vector<std::uint8_t> twice(two.begin(), two.begin() + 14);   // header, the start's value
+  twice[8] = 2;                                                     // two stored words
+  twice.insert(twice.end(), {two[12], two[13], 0, 0, 0, 0, 0, 0});  // the start's word
+  twice.insert(twice.end(), two.begin() + 14, two.end());           // "4", the checksum
+  EXPECT_TRUE(mentions(error_of(twice), "which the book holds whole")) << error_of(twice);
+  // Ply 0 whole but stored as a word: the file must say so, or the bytes
+  // written would differ from the bytes read.
+  std::vector<std::uint8_t> understated(two.begin(), two.begin() + 12);
+  understated[6] = 0;
+  understated[8] = 2;
+  understated.insert(understated.end(), {two[12], two[13], 0, 0, 0, 0, 0, 0});
+  understated.insert(understated.end(), two.begin() + 14, two.end());
+  EXPECT_TRUE(mentions(error_of(understated), "the header says no ply whole"))
+      << error_of(understated);
 }
 
 TEST(Connect4Book, RefusesAnEntryForAPositionNoGameHasOpen) {
@@ -480,13 +544,35 @@ struct FlipCount {
 // refused only when the position itself or the entries around it
 // contradict it, and `arcade book check` (solving again) is what finds
 // the rest. The counts are printed.
+// Where an entry's bits lie in a book file (games/connect4_book.h): a whole
+// ply's value, 16 bits (bits 13-15 unused), or a stored word, 64 bits.
+struct EntryBits {
+  std::size_t offset = 0;
+  int bits = 0;
+};
+
+std::vector<EntryBits> entry_bits(const Connect4Book& book, const std::vector<std::uint8_t>& file) {
+  constexpr std::size_t kHeaderBytes = 12;
+  const int whole = file[6];
+  const std::vector<Position> positions = book.positions();  // in key order, as the file
+  const auto values = static_cast<std::size_t>(std::count_if(
+      positions.begin(), positions.end(), [&](const Position& p) { return p.plies < whole; }));
+  std::size_t value = 0, word = 0;
+  std::vector<EntryBits> out;
+  for (const Position& p : positions)
+    out.push_back(p.plies < whole ? EntryBits{kHeaderBytes + 2 * value++, 16}
+                                  : EntryBits{kHeaderBytes + 2 * values + 8 * word++, 64});
+  return out;
+}
+
 TEST(ShippedConnect4Book, RefusesSingleBitFlipsThatNoTrueEntryCanHave) {
   const auto book = shipped();
   ASSERT_TRUE(book);
   const std::vector<std::uint8_t> good = book->to_bytes();
-  constexpr std::size_t kHeaderBytes = 12, kSampled = 40;
+  constexpr std::size_t kSampled = 40;
   std::vector<std::uint64_t> keys;
   for (const Position& p : book->positions()) keys.push_back(Connect4Book::canonical_key(p));
+  const std::vector<EntryBits> where = entry_bits(*book, good);
   std::vector<std::size_t> entries(keys.size());
   std::iota(entries.begin(), entries.end(), std::size_t{0});
   std::vector<std::size_t> sample;
@@ -494,14 +580,16 @@ TEST(ShippedConnect4Book, RefusesSingleBitFlipsThatNoTrueEntryCanHave) {
               std::mt19937_64(40));
   ASSERT_EQ(sample.size(), kSampled);
   std::map<Field, FlipCount> counts;
+  int stored = 0;
   for (std::size_t entry : sample) {
     const Connect4Book::Entry e = *book->find(*position_of(keys[entry]));
     ASSERT_EQ(std::popcount(e.best_columns), 1) << "the book stores one best column, its move";
     const std::uint64_t before = entry > 0 ? keys[entry - 1] : 0;
     const std::uint64_t after = entry + 1 < keys.size() ? keys[entry + 1] : ~0ull;
-    for (int bit = 0; bit < 64; ++bit) {
+    stored += where[entry].bits == 64;
+    for (int bit = 0; bit < where[entry].bits; ++bit) {
       std::vector<std::uint8_t> bytes = good;
-      bytes[kHeaderBytes + 8 * entry + static_cast<std::size_t>(bit / 8)] ^=
+      bytes[where[entry].offset + static_cast<std::size_t>(bit / 8)] ^=
           static_cast<std::uint8_t>(1u << (bit % 8));
       reseal(bytes);
       const bool loaded = Connect4Book::from_bytes(bytes).ok();
@@ -509,7 +597,9 @@ TEST(ShippedConnect4Book, RefusesSingleBitFlipsThatNoTrueEntryCanHave) {
       ++count.flips;
       count.loaded += loaded;
       bool may_load = true;
-      if (field_of_bit(bit) == Field::kKey) {
+      if (field_of_bit(bit) == Field::kKey && where[entry].bits == 16) {
+        may_load = false;  // a whole ply's value has no key: bits 13-15 are unused
+      } else if (field_of_bit(bit) == Field::kKey) {
         may_load =
             fits_in_place(keys[entry] ^ (1ull << (bit - 13)), before, after, book->max_plies());
         count.in_place += may_load;
@@ -524,13 +614,13 @@ TEST(ShippedConnect4Book, RefusesSingleBitFlipsThatNoTrueEntryCanHave) {
       }
     }
   }
-  EXPECT_EQ(counts[Field::kKey].flips, 51 * static_cast<int>(kSampled));
-  std::cout << "[ flips    ] single-bit flips of " << kSampled << " entries that still load: key "
-            << counts[Field::kKey].loaded << " of " << counts[Field::kKey].flips << " ("
-            << counts[Field::kKey].in_place << " a legal position in place), score "
-            << counts[Field::kScore].loaded << " of " << counts[Field::kScore].flips
-            << ", best columns " << counts[Field::kColumns].loaded << " of "
-            << counts[Field::kColumns].flips << "\n";
+  EXPECT_EQ(counts[Field::kKey].flips, 51 * stored + 3 * (static_cast<int>(kSampled) - stored));
+  std::cout << "[ flips    ] single-bit flips of " << kSampled << " entries (" << stored
+            << " stored with their keys) that still load: key " << counts[Field::kKey].loaded
+            << " of " << counts[Field::kKey].flips << " (" << counts[Field::kKey].in_place
+            << " a legal position in place), score " << counts[Field::kScore].loaded << " of "
+            << counts[Field::kScore].flips << ", best columns " << counts[Field::kColumns].loaded
+            << " of " << counts[Field::kColumns].flips << "\n";
 }
 
 // --- A measurement, run by hand ---
@@ -572,16 +662,16 @@ class FlippedBooks {
   explicit FlippedBooks(const Connect4Book& book) : bytes_(book.to_bytes()) {
     const std::vector<Position> positions = book.positions();
     for (std::size_t i = 0; i < positions.size(); ++i) {
-      index_[Connect4Book::canonical_key(positions[i])] = i;
+      const std::uint64_t key = Connect4Book::canonical_key(positions[i]);
+      const Connect4Book::Entry e = *book.find(positions[i]);  // as stored: the key's side
+      words_.push_back(key << 13 | static_cast<std::uint64_t>(e.score + 32) << 7 | e.best_columns);
+      index_[key] = i;
       if (positions[i].plies == book.max_plies()) deepest_ = i;
     }
   }
   std::size_t size() const { return index_.size(); }
-  std::uint64_t word(std::size_t i) const {
-    std::uint64_t w = 0;
-    for (int b = 7; b >= 0; --b) w = w << 8 | bytes_[kHeader + 8 * i + static_cast<std::size_t>(b)];
-    return w;
-  }
+  // Entry i's word, whether the file stores it or a whole ply's value.
+  std::uint64_t word(std::size_t i) const { return words_[i]; }
 
   // Whether the shipped book with word i replaced loads.
   bool whole_loads(std::size_t i, std::uint64_t w) const {
@@ -615,9 +705,11 @@ class FlippedBooks {
  private:
   static constexpr std::size_t kHeader = 12;
 
-  // The book of the entries `members` (ascending), word i replaced by w.
+  // The book of the entries `members` (ascending), word i replaced by w,
+  // every entry stored as a word (no ply is whole in it).
   bool loads(const std::vector<std::size_t>& members, std::size_t i, std::uint64_t w) const {
     std::vector<std::uint8_t> bytes(bytes_.begin(), bytes_.begin() + kHeader);
+    bytes[6] = 0;
     for (int b = 0; b < 4; ++b) bytes[8 + b] = static_cast<std::uint8_t>(members.size() >> (8 * b));
     for (std::size_t m : members) {
       const std::uint64_t v = m == i ? w : word(m);
@@ -629,6 +721,7 @@ class FlippedBooks {
   }
 
   std::vector<std::uint8_t> bytes_;
+  std::vector<std::uint64_t> words_;            // by entry, in key order
   std::map<std::uint64_t, std::size_t> index_;  // canonical key -> entry
   std::size_t deepest_ = 0;
 };

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <string>
+#include <unordered_set>
 
 namespace arcade {
 namespace {
@@ -12,7 +13,9 @@ using Bits = std::uint64_t;
 constexpr int kStride = Connect4::kHeight + 1;
 constexpr int kKeyShift = 13, kScoreShift = 7;
 constexpr int kScoreOffset = 32;
-constexpr std::uint8_t kVersion = 1;
+constexpr std::uint8_t kVersion = 2;
+constexpr int kMostWholePlies = 9;  // plies 0-8: 120,000 positions to enumerate at most
+constexpr Bits kValueMask = (Bits{1} << kKeyShift) - 1;  // what a whole ply stores of a word
 constexpr std::size_t kHeaderBytes = 12, kChecksumBytes = 4;
 
 Bits mirror_bits(Bits bits) {
@@ -376,28 +379,162 @@ std::uint64_t Connect4Book::canonical_key(const Position& p) {
   return std::min(Connect4::key(p), Connect4::key(mirror(p)));
 }
 
+bool Connect4Book::needs_entry(const Position& p) {
+  return Connect4::outcome(p) == Outcome::kOngoing && !Connect4::can_win_next(p);
+}
+
+std::vector<BookPosition> Connect4Book::next_ply(const std::vector<BookPosition>& positions) {
+  std::unordered_set<Bits> seen;
+  std::vector<BookPosition> next;
+  for (const BookPosition& parent : positions) {
+    if (Connect4::outcome(parent.position) != Outcome::kOngoing) continue;
+    for (int c : Connect4::kCentreFirst) {
+      if (parent.position.mask & Connect4::top_cell(c)) continue;
+      const Position child = Connect4::play(parent.position, static_cast<Move>(c));
+      if (seen.insert(canonical_key(child)).second)
+        next.push_back({child, parent.moves + static_cast<char>('1' + c)});
+    }
+  }
+  return next;
+}
+
+std::vector<BookPosition> Connect4Book::reachable(int ply) {
+  std::vector<BookPosition> layer = {{Connect4::start(), ""}};
+  for (int i = 0; i < ply; ++i) layer = next_ply(layer);
+  return layer;
+}
+
+namespace {
+
+std::string whole_text(int whole) {
+  return whole == 0 ? "no ply" : "plies 0-" + std::to_string(whole - 1);
+}
+
+// The keys of the entries of plies 0 to whole - 1 in a book that holds them
+// whole, ascending: where a file's u16 values belong.
+std::vector<Bits> whole_ply_keys(int whole) {
+  std::vector<Bits> keys;
+  std::vector<BookPosition> layer = {{Connect4::start(), ""}};
+  for (int ply = 0; ply < whole; ++ply) {
+    for (const BookPosition& b : layer)
+      if (Connect4Book::needs_entry(b.position))
+        keys.push_back(Connect4Book::canonical_key(b.position));
+    if (ply + 1 < whole) layer = Connect4Book::next_ply(layer);
+  }
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+// The entries of a file in key order: the whole plies' values with their
+// enumerated keys, merged with the stored words. Refused: a value with bits
+// beyond a word's low 13, a stored word of a whole ply.
+Parsed<std::vector<Bits>> read_words(std::span<const std::uint8_t> bytes, int whole,
+                                     std::size_t stored) {
+  const std::vector<Bits> keys = whole_ply_keys(whole);
+  const std::size_t values_at = kHeaderBytes, words_at = values_at + 2 * keys.size();
+  if (bytes.size() != words_at + 8 * stored + kChecksumBytes)
+    return ParseError{"book: the size does not match " + std::to_string(keys.size()) +
+                      " positions of " + whole_text(whole) + " (whole) and " +
+                      std::to_string(stored) + " entries"};
+  const std::size_t body = bytes.size() - kChecksumBytes;
+  if (read_le(bytes, body, 4) != fnv1a(bytes.first(body)))
+    return ParseError{"book: checksum mismatch (damaged file)"};
+  std::vector<Bits> implied;
+  implied.reserve(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const Bits value = read_le(bytes, values_at + 2 * i, 2);
+    if (value & ~kValueMask)
+      return ParseError{"book: whole-ply value " + std::to_string(i) + ": unused bits set"};
+    implied.push_back(keys[i] << kKeyShift | value);
+  }
+  std::vector<Bits> words;
+  words.reserve(keys.size() + stored);
+  for (std::size_t i = 0; i < stored; ++i) {
+    const Bits word = read_le(bytes, words_at + 8 * i, 8);
+    const std::optional<Connect4::Position> p = position_of_key(key_of(word));
+    if (p && p->plies < whole)
+      return ParseError{"book: stored entry " + std::to_string(i) + ": a position of ply " +
+                        std::to_string(p->plies) + ", which the book holds whole"};
+    words.push_back(word);
+  }
+  std::vector<Bits> merged(implied.size() + words.size());
+  std::merge(implied.begin(), implied.end(), words.begin(), words.end(), merged.begin());
+  return merged;
+}
+
+}  // namespace
+
+namespace {
+
+// The positions of the ply after `layer`, if the book holds every one that
+// needs an entry: nothing at the first one missing, so that a ply far from
+// whole costs little to rule out.
+std::optional<std::vector<BookPosition>> held_next_ply(const Connect4Book& book,
+                                                       const std::vector<BookPosition>& layer) {
+  std::vector<BookPosition> next;
+  std::unordered_set<Bits> seen;
+  for (const BookPosition& parent : layer) {
+    if (Connect4::outcome(parent.position) != Outcome::kOngoing) continue;
+    for (int c : Connect4::kCentreFirst) {
+      if (parent.position.mask & Connect4::top_cell(c)) continue;
+      const Connect4::Position child = Connect4::play(parent.position, static_cast<Move>(c));
+      if (!seen.insert(Connect4Book::canonical_key(child)).second) continue;
+      if (Connect4Book::needs_entry(child) && !book.find(child)) return std::nullopt;
+      next.push_back({child, parent.moves + static_cast<char>('1' + c)});
+    }
+  }
+  return next;
+}
+
+std::size_t needing_entries(const std::vector<BookPosition>& layer) {
+  return static_cast<std::size_t>(std::count_if(layer.begin(), layer.end(), [](const auto& b) {
+    return Connect4Book::needs_entry(b.position);
+  }));
+}
+
+}  // namespace
+
+int Connect4Book::whole_plies() const {
+  std::vector<std::size_t> per_ply(static_cast<std::size_t>(max_plies_) + 1);
+  for (Bits word : words_) ++per_ply[position_of_key(key_of(word))->plies];
+  const int limit = std::min(kMostWholePlies, max_plies_ + 1);
+  if (!find(Connect4::start())) return 0;
+  std::vector<BookPosition> layer = reachable(0);
+  for (int ply = 0; ply < limit; ++ply) {
+    // Every position of the ply that needs an entry has one (held_next_ply
+    // made sure): the ply is whole unless the book has other entries of it.
+    if (needing_entries(layer) != per_ply[static_cast<std::size_t>(ply)]) return ply;
+    if (ply + 1 == limit) break;
+    std::optional<std::vector<BookPosition>> next = held_next_ply(*this, layer);
+    if (!next) return ply + 1;
+    layer = std::move(*next);
+  }
+  return limit;
+}
+
 Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> bytes) {
   if (bytes.size() < kHeaderBytes + kChecksumBytes)
     return ParseError{"book: the file is too short"};
   if (!std::equal(bytes.begin(), bytes.begin() + 4, "C4OB"))
     return ParseError{"book: not a Connect Four opening book (bad magic)"};
   if (bytes[4] != kVersion)
-    return ParseError{"book: version " + std::to_string(bytes[4]) + ", this program reads 1"};
-  // to_bytes writes them as 0: a book read must be the bytes it was read from.
-  if (bytes[6] != 0 || bytes[7] != 0)
-    return ParseError{"book: the header's reserved bytes 6-7 are not 0"};
-  const std::uint64_t count = read_le(bytes, 8, 4);
-  if (bytes.size() != kHeaderBytes + 8 * count + kChecksumBytes)
-    return ParseError{"book: the size does not match " + std::to_string(count) + " entries"};
-  const std::size_t body = bytes.size() - kChecksumBytes;
-  if (read_le(bytes, body, 4) != fnv1a(bytes.first(body)))
-    return ParseError{"book: checksum mismatch (damaged file)"};
+    return ParseError{"book: version " + std::to_string(bytes[4]) + ", this program reads " +
+                      std::to_string(kVersion)};
+  // to_bytes writes it as 0: a book read must be the bytes it was read from.
+  if (bytes[7] != 0) return ParseError{"book: the header's reserved byte 7 is not 0"};
+  const int whole = bytes[6];
+  if (whole > kMostWholePlies || whole > bytes[5] + 1)
+    return ParseError{"book: " + std::to_string(whole) + " whole plies, at most " +
+                      std::to_string(std::min<int>(kMostWholePlies, bytes[5] + 1))};
+  Parsed<std::vector<Bits>> words = read_words(bytes, whole, read_le(bytes, 8, 4));
+  if (!words) return ParseError{words.error()};
   Connect4Book book;
   book.max_plies_ = bytes[5];
-  book.words_.reserve(count);
+  book.words_.reserve(words->size());
+  const std::size_t count = words->size();
   int deepest = 0;
   for (std::size_t i = 0; i < count; ++i) {
-    const Bits word = read_le(bytes, kHeaderBytes + 8 * i, 8);
+    const Bits word = (*words)[i];
     const std::optional<Bits> previous =
         book.words_.empty() ? std::nullopt : std::optional<Bits>(key_of(book.words_.back()));
     if (std::optional<std::string> error = entry_error(word, previous, book.max_plies_))
@@ -409,6 +546,10 @@ Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> byte
     return ParseError{"book: the header says the deepest ply is " +
                       std::to_string(book.max_plies_) + ", the deepest entry has " +
                       std::to_string(deepest)};
+  // A file states every whole ply, so that what is read writes the same bytes.
+  if (const int held = book.whole_plies(); held != whole)
+    return ParseError{"book: the header says " + whole_text(whole) + " whole, the entries make " +
+                      whole_text(held) + " whole"};
   const EntryTable table(book.words_, book.max_plies_);
   for (std::size_t i = 0; i < count; ++i)
     if (std::optional<std::string> error = moves_error(table, i))
@@ -417,10 +558,22 @@ Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> byte
 }
 
 std::vector<std::uint8_t> Connect4Book::to_bytes() const {
-  std::vector<std::uint8_t> out = {
-      'C', '4', 'O', 'B', kVersion, static_cast<std::uint8_t>(max_plies_), 0, 0};
-  write_le(out, words_.size(), 4);
-  for (Bits word : words_) write_le(out, word, 8);
+  const int whole = whole_plies();
+  std::vector<std::uint8_t> out = {'C',
+                                   '4',
+                                   'O',
+                                   'B',
+                                   kVersion,
+                                   static_cast<std::uint8_t>(max_plies_),
+                                   static_cast<std::uint8_t>(whole),
+                                   0};
+  std::vector<Bits> stored;
+  for (Bits word : words_)
+    if (position_of_key(key_of(word))->plies >= whole) stored.push_back(word);
+  write_le(out, stored.size(), 4);
+  for (Bits key : whole_ply_keys(whole))
+    write_le(out, words_[*index_of(words_, key)] & kValueMask, 2);
+  for (Bits word : stored) write_le(out, word, 8);
   write_le(out, fnv1a(out), 4);
   return out;
 }

@@ -14,22 +14,36 @@
 //
 // File format (little-endian), checked in full by from_bytes:
 //   "C4OB"  magic
-//   u8      version (1)
+//   u8      version (2)
 //   u8      the deepest ply of any position in the book
-//   u16     0
-//   u32     the number of entries N
-//   N x u64 entries, keys strictly ascending
+//   u8      W: the book holds plies 0 to W - 1 whole (at most 9)
+//   u8      0
+//   u32     the number of stored entries N
+//   K x u16 the whole plies' entries: bits 0-12 of their words, for every
+//           position of plies 0 to W - 1 that needs_entry (one of each
+//           mirror pair) in ascending key order; their keys are not stored,
+//           the reader enumerates them
+//   N x u64 the other entries, keys strictly ascending
 //   u32     FNV-1a of everything before it
+// (A whole ply costs 2 bytes a position instead of 8, and the book's
+// values compress well where its keys do not: to ply 7 that is 36,000
+// positions.)
 
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "engine/parsed.h"
 #include "games/connect4.h"
 
 namespace arcade {
+
+struct BookPosition {
+  Connect4::Position position;
+  std::string moves;  // the columns played to reach it, e.g. "4453"
+};
 
 class Connect4Book {
  public:
@@ -41,6 +55,16 @@ class Connect4Book {
     // The book's move: the most central of the best columns.
     Move move() const;
   };
+
+  // Whether a book that holds p's whole ply has an entry for p: p is
+  // unfinished and its side to move cannot win with its next disc (the
+  // solver sees those at once).
+  static bool needs_entry(const Position& p);
+  // Every position one ply after `positions`, each mirror pair once (the
+  // first reached, columns tried centre first), with its moves.
+  static std::vector<BookPosition> next_ply(const std::vector<BookPosition>& positions);
+  // Every position play reaches at `ply`, each mirror pair once.
+  static std::vector<BookPosition> reachable(int ply);
 
   // The position with its columns mirrored (column c becomes 6 - c).
   static Position mirror(const Position& p);
@@ -81,6 +105,9 @@ class Connect4Book {
   // The deepest ply of any position in the book (0 when empty): deeper
   // positions need no lookup.
   int max_plies() const { return max_plies_; }
+  // W: every position of plies 0 to W - 1 that needs an entry has one, and
+  // the book has no other entry of those plies.
+  int whole_plies() const;
 
  private:
   std::vector<std::uint64_t> words_;  // sorted by key

@@ -24,11 +24,6 @@
 
 namespace arcade {
 
-struct BookPosition {
-  Connect4::Position position;
-  std::string moves;  // the columns played to reach it, e.g. "4453"
-};
-
 // The book's positions at `ply`, each mirror pair once, in the order play
 // reaches them: every position up to `full_plies`, further the perfect
 // player's (at ply 1 every first move of the opponent; at ply n > 1 the

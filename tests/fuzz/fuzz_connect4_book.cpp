@@ -17,8 +17,8 @@
 // it, so nearly every mutation of a valid book is refused at the checksum
 // and the entries behind it would never be explored. So each input is read
 // twice: as it is, and repaired: its last 4 bytes taken as the checksum's
-// place, the rest cut to whole entries, the header's entry count set to
-// match, and the right checksum appended. A mutated entry then reaches the
+// place, the rest cut to whole entries (after the whole plies' values),
+// the header's entry count set to match, and the right checksum appended. A mutated entry then reaches the
 // checks of the entries themselves. The same checks apply to both readings.
 //
 // Seeds: tests/fuzz/corpus/connect4_book (slices of the shipped book and
@@ -40,7 +40,9 @@ namespace arcade::fuzz {
 namespace {
 
 // The file layout (games/connect4_book.h).
-constexpr std::size_t kHeaderBytes = 12, kEntryBytes = 8, kChecksumBytes = 4, kCountAt = 8;
+constexpr std::size_t kHeaderBytes = 12, kValueBytes = 2, kEntryBytes = 8, kChecksumBytes = 4;
+constexpr std::size_t kWholeAt = 6, kCountAt = 8;
+constexpr int kMostRepairedWhole = 4;
 constexpr int kMaxScore = Connect4::kCells / 2;
 
 std::uint32_t fnv1a(std::span<const std::uint8_t> bytes) {
@@ -53,16 +55,35 @@ void put_le32(std::uint8_t* at, std::uint32_t value) {
   for (int i = 0; i < 4; ++i) at[i] = static_cast<std::uint8_t>(value >> (8 * i));
 }
 
+// The number of positions of the whole plies 0 to whole - 1: the u16
+// values before the stored words.
+std::size_t whole_ply_values(int whole) {
+  std::size_t count = 0;
+  for (int ply = 0; ply < whole; ++ply)
+    for (const BookPosition& b : Connect4Book::reachable(ply))
+      count += Connect4Book::needs_entry(b.position);
+  return count;
+}
+
 // The input with a consistent entry count and checksum (see above), or
-// nothing when it is shorter than a header.
+// nothing when it is shorter than a header. Its whole plies are kept when
+// there are few enough to count here (at most 4, 151 positions) and the
+// input holds their values; otherwise none.
 std::optional<std::vector<std::uint8_t>> repaired(std::span<const std::uint8_t> bytes) {
   if (bytes.size() < kHeaderBytes) return std::nullopt;
   const std::size_t without_checksum =
       bytes.size() >= kHeaderBytes + kChecksumBytes ? bytes.size() - kChecksumBytes : bytes.size();
-  const std::size_t entries = (without_checksum - kHeaderBytes) / kEntryBytes;
-  std::vector<std::uint8_t> out(
-      bytes.begin(),
-      bytes.begin() + static_cast<std::ptrdiff_t>(kHeaderBytes + entries * kEntryBytes));
+  std::vector<std::uint8_t> out(bytes.begin(), bytes.begin() + kHeaderBytes);
+  std::size_t values = out[kWholeAt] <= kMostRepairedWhole ? whole_ply_values(out[kWholeAt]) : 0;
+  if (values == 0 || kHeaderBytes + kValueBytes * values > without_checksum) {
+    out[kWholeAt] = 0;
+    values = 0;
+  }
+  const std::size_t entries =
+      (without_checksum - kHeaderBytes - kValueBytes * values) / kEntryBytes;
+  out.insert(out.end(), bytes.begin() + static_cast<std::ptrdiff_t>(kHeaderBytes),
+             bytes.begin() + static_cast<std::ptrdiff_t>(kHeaderBytes + kValueBytes * values +
+                                                          entries * kEntryBytes));
   put_le32(out.data() + kCountAt, static_cast<std::uint32_t>(entries));
   out.resize(out.size() + kChecksumBytes);
   put_le32(out.data() + out.size() - kChecksumBytes,

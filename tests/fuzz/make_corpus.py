@@ -165,7 +165,7 @@ SAVED_GAME = {
 
 # --- connect4_book: the file format of games/connect4_book.h.
 
-HEADER = struct.Struct("<4sBBHI")  # magic, version, deepest ply, 0, entries
+HEADER = struct.Struct("<4sBBBBI")  # magic, version, deepest ply, whole plies, 0, entries
 
 
 def fnv1a(data):
@@ -182,18 +182,20 @@ def plies_of(word):
     return sum(((key >> (7 * c)) & 0x7F).__add__(1).bit_length() - 1 for c in range(7))
 
 
-def book_file(words, max_plies=None, version=1, reserved=0, magic=b"C4OB"):
+def book_file(words, max_plies=None, version=2, reserved=0, magic=b"C4OB", whole=0, values=b""):
+    """A book file: the values of its whole plies (`whole` of them), then words."""
     if max_plies is None:  # the header names the deepest entry's ply
         max_plies = max((plies_of(w) for w in words), default=0)
-    body = HEADER.pack(magic, version, max_plies, reserved, len(words))
+    body = HEADER.pack(magic, version, max_plies, whole, reserved, len(words)) + values
     body += b"".join(struct.pack("<Q", w) for w in words)
     return body + struct.pack("<I", fnv1a(body))
 
 
 def book_slices():
     data = BOOK.read_bytes()
-    count = HEADER.unpack_from(data)[4]
-    words = list(struct.unpack_from(f"<{count}Q", data, HEADER.size))
+    count = HEADER.unpack_from(data)[5]
+    values = (len(data) - HEADER.size - 8 * count - 4) // 2  # the whole plies' values
+    words = list(struct.unpack_from(f"<{count}Q", data, HEADER.size + 2 * values))
     spread = words[:: max(1, count // 40)]
     out = {
         "empty": book_file([]),
@@ -201,9 +203,11 @@ def book_slices():
         "first_8": book_file(words[:8]),
         "every_400th": book_file(spread),
         "last_16": book_file(words[-16:]),
+        # Ply 0 whole: the empty board's value (the first, key 0), then words.
+        "whole_ply_0": book_file(words[:8], whole=1, values=data[HEADER.size : HEADER.size + 2]),
         # Damaged: each must be refused, for the reason in its name.
         "bad_magic": book_file(words[:4], magic=b"C4OX"),
-        "bad_version": book_file(words[:4], version=2),
+        "bad_version": book_file(words[:4], version=1),
         "reserved_not_zero": book_file(words[:4], reserved=1),
         "out_of_order": book_file([words[1], words[0]] + words[2:4]),
         "too_deep": book_file(words[:4], max_plies=40),
