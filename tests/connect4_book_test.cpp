@@ -428,6 +428,19 @@ TEST(ShippedConnect4Book, HoldsThePerfectPlayersTree) {
   }
 }
 
+// Every position of plies 0 to 3 (README, "Opening book"), stored as whole
+// plies; the reader has checked that they are whole.
+TEST(ShippedConnect4Book, HoldsTheFirstPliesWhole) {
+  const auto book = shipped();
+  ASSERT_TRUE(book);
+  EXPECT_GE(book->whole_plies(), 4);
+  for (int ply = 0; ply < 4; ++ply)
+    for (const BookPosition& b : Connect4Book::reachable(ply))
+      if (Connect4Book::needs_entry(b.position)) {
+        EXPECT_TRUE(book->find(b.position)) << b.moves;
+      }
+}
+
 TEST(ShippedConnect4Book, AgreesWithThePublishedOpeningValues) {
   const auto book = shipped();
   ASSERT_TRUE(book);

@@ -335,8 +335,8 @@ int info(const std::vector<std::string>& args, std::ostream& out, std::ostream& 
   }
   std::vector<std::size_t> per_ply(static_cast<std::size_t>(book->max_plies()) + 1);
   for (const Connect4::Position& p : book->positions()) ++per_ply[p.plies];
-  out << "book entries " << book->size() << " plies 0-" << book->max_plies() << " bytes "
-      << book->to_bytes().size() << "\n";
+  out << "book entries " << book->size() << " plies 0-" << book->max_plies() << " whole plies "
+      << book->whole_plies() << " bytes " << book->to_bytes().size() << "\n";
   for (std::size_t ply = 0; ply < per_ply.size(); ++ply)
     out << "ply " << ply << " entries " << per_ply[ply] << "\n";
   return 0;
