@@ -236,7 +236,7 @@ TEST(Connect4Book, StoresWholePliesWithoutTheirKeys) {
   understated[8] = 2;
   understated.insert(understated.end(), {two[12], two[13], 0, 0, 0, 0, 0, 0});
   understated.insert(understated.end(), two.begin() + 14, two.end());
-  EXPECT_TRUE(mentions(error_of(understated), "the header says no ply whole"))
+  EXPECT_TRUE(mentions(error_of(understated), "the header says no ply whole, ply 0 is whole too"))
       << error_of(understated);
 }
 

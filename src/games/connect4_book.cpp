@@ -410,27 +410,31 @@ std::string whole_text(int whole) {
   return whole == 0 ? "no ply" : "plies 0-" + std::to_string(whole - 1);
 }
 
-// The keys of the entries of plies 0 to whole - 1 in a book that holds them
-// whole, ascending: where a file's u16 values belong.
-std::vector<Bits> whole_ply_keys(int whole) {
+// The plies 0 to whole - 1 of a book that holds them whole: the keys of
+// their entries, ascending (where a file's u16 values belong), and the
+// positions of the last of them (what the next ply is made from).
+struct WholePlies {
   std::vector<Bits> keys;
-  std::vector<BookPosition> layer = {{Connect4::start(), ""}};
+  std::vector<BookPosition> last;
+};
+
+WholePlies enumerate_whole_plies(int whole) {
+  WholePlies out;
   for (int ply = 0; ply < whole; ++ply) {
-    for (const BookPosition& b : layer)
+    out.last = ply == 0 ? Connect4Book::reachable(0) : Connect4Book::next_ply(out.last);
+    for (const BookPosition& b : out.last)
       if (Connect4Book::needs_entry(b.position))
-        keys.push_back(Connect4Book::canonical_key(b.position));
-    if (ply + 1 < whole) layer = Connect4Book::next_ply(layer);
+        out.keys.push_back(Connect4Book::canonical_key(b.position));
   }
-  std::sort(keys.begin(), keys.end());
-  return keys;
+  std::sort(out.keys.begin(), out.keys.end());
+  return out;
 }
 
 // The entries of a file in key order: the whole plies' values with their
 // enumerated keys, merged with the stored words. Refused: a value with bits
 // beyond a word's low 13, a stored word of a whole ply.
 Parsed<std::vector<Bits>> read_words(std::span<const std::uint8_t> bytes, int whole,
-                                     std::size_t stored) {
-  const std::vector<Bits> keys = whole_ply_keys(whole);
+                                     const std::vector<Bits>& keys, std::size_t stored) {
   const std::size_t values_at = kHeaderBytes, words_at = values_at + 2 * keys.size();
   if (bytes.size() != words_at + 8 * stored + kChecksumBytes)
     return ParseError{"book: the size does not match " + std::to_string(keys.size()) +
@@ -448,7 +452,7 @@ Parsed<std::vector<Bits>> read_words(std::span<const std::uint8_t> bytes, int wh
     implied.push_back(keys[i] << kKeyShift | value);
   }
   std::vector<Bits> words;
-  words.reserve(keys.size() + stored);
+  words.reserve(stored);
   for (std::size_t i = 0; i < stored; ++i) {
     const Bits word = read_le(bytes, words_at + 8 * i, 8);
     const std::optional<Connect4::Position> p = position_of_key(key_of(word));
@@ -462,54 +466,57 @@ Parsed<std::vector<Bits>> read_words(std::span<const std::uint8_t> bytes, int wh
   return merged;
 }
 
-}  // namespace
-
-namespace {
-
-// The positions of the ply after `layer`, if the book holds every one that
-// needs an entry: nothing at the first one missing, so that a ply far from
-// whole costs little to rule out.
-std::optional<std::vector<BookPosition>> held_next_ply(const Connect4Book& book,
-                                                       const std::vector<BookPosition>& layer) {
-  std::vector<BookPosition> next;
-  std::unordered_set<Bits> seen;
-  for (const BookPosition& parent : layer) {
-    if (Connect4::outcome(parent.position) != Outcome::kOngoing) continue;
-    for (int c : Connect4::kCentreFirst) {
-      if (parent.position.mask & Connect4::top_cell(c)) continue;
-      const Connect4::Position child = Connect4::play(parent.position, static_cast<Move>(c));
-      if (!seen.insert(Connect4Book::canonical_key(child)).second) continue;
-      if (Connect4Book::needs_entry(child) && !book.find(child)) return std::nullopt;
-      next.push_back({child, parent.moves + static_cast<char>('1' + c)});
-    }
-  }
-  return next;
-}
-
 std::size_t needing_entries(const std::vector<BookPosition>& layer) {
   return static_cast<std::size_t>(std::count_if(layer.begin(), layer.end(), [](const auto& b) {
     return Connect4Book::needs_entry(b.position);
   }));
 }
 
+// Whether the book holds ply `ply` whole, `previous` being the positions of
+// the ply before: every position that needs an entry has one, and the book
+// has no other entry of the ply (`entries` in all). Gives the ply's
+// positions when it is whole; stops at the first one missing, so that a
+// ply far from whole costs little to rule out.
+std::optional<std::vector<BookPosition>> whole_ply(const Connect4Book& book,
+                                                   const std::vector<BookPosition>& previous,
+                                                   int ply, std::size_t entries) {
+  std::vector<BookPosition> layer;
+  if (ply == 0) layer = Connect4Book::reachable(0);
+  std::unordered_set<Bits> seen;
+  for (const BookPosition& parent : ply == 0 ? std::vector<BookPosition>{} : previous) {
+    if (Connect4::outcome(parent.position) != Outcome::kOngoing) continue;
+    for (int c : Connect4::kCentreFirst) {
+      if (parent.position.mask & Connect4::top_cell(c)) continue;
+      const Connect4::Position child = Connect4::play(parent.position, static_cast<Move>(c));
+      if (!seen.insert(Connect4Book::canonical_key(child)).second) continue;
+      if (Connect4Book::needs_entry(child) && !book.find(child)) return std::nullopt;
+      layer.push_back({child, parent.moves + static_cast<char>('1' + c)});
+    }
+  }
+  if (ply == 0 && !book.find(Connect4::start())) return std::nullopt;
+  if (needing_entries(layer) != entries) return std::nullopt;
+  return layer;
+}
+
+// The number of entries of each ply, 0 to the deepest.
+std::vector<std::size_t> entries_per_ply(const std::vector<Bits>& words, int max_plies) {
+  std::vector<std::size_t> per_ply(static_cast<std::size_t>(max_plies) + 1);
+  for (Bits word : words) ++per_ply[position_of_key(key_of(word))->plies];
+  return per_ply;
+}
+
 }  // namespace
 
 int Connect4Book::whole_plies() const {
-  std::vector<std::size_t> per_ply(static_cast<std::size_t>(max_plies_) + 1);
-  for (Bits word : words_) ++per_ply[position_of_key(key_of(word))->plies];
-  const int limit = std::min(kMostWholePlies, max_plies_ + 1);
-  if (!find(Connect4::start())) return 0;
-  std::vector<BookPosition> layer = reachable(0);
-  for (int ply = 0; ply < limit; ++ply) {
-    // Every position of the ply that needs an entry has one (held_next_ply
-    // made sure): the ply is whole unless the book has other entries of it.
-    if (needing_entries(layer) != per_ply[static_cast<std::size_t>(ply)]) return ply;
-    if (ply + 1 == limit) break;
-    std::optional<std::vector<BookPosition>> next = held_next_ply(*this, layer);
-    if (!next) return ply + 1;
-    layer = std::move(*next);
+  const std::vector<std::size_t> per_ply = entries_per_ply(words_, max_plies_);
+  std::vector<BookPosition> layer;
+  for (int ply = 0; ply < std::min(kMostWholePlies, max_plies_ + 1); ++ply) {
+    std::optional<std::vector<BookPosition>> whole =
+        whole_ply(*this, layer, ply, per_ply[static_cast<std::size_t>(ply)]);
+    if (!whole) return ply;
+    layer = std::move(*whole);
   }
-  return limit;
+  return std::min(kMostWholePlies, max_plies_ + 1);
 }
 
 Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> bytes) {
@@ -526,7 +533,9 @@ Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> byte
   if (whole > kMostWholePlies || whole > bytes[5] + 1)
     return ParseError{"book: " + std::to_string(whole) + " whole plies, at most " +
                       std::to_string(std::min<int>(kMostWholePlies, bytes[5] + 1))};
-  Parsed<std::vector<Bits>> words = read_words(bytes, whole, read_le(bytes, 8, 4));
+  const WholePlies whole_plies = enumerate_whole_plies(whole);
+  Parsed<std::vector<Bits>> words =
+      read_words(bytes, whole, whole_plies.keys, read_le(bytes, 8, 4));
   if (!words) return ParseError{words.error()};
   Connect4Book book;
   book.max_plies_ = bytes[5];
@@ -546,10 +555,13 @@ Parsed<Connect4Book> Connect4Book::from_bytes(std::span<const std::uint8_t> byte
     return ParseError{"book: the header says the deepest ply is " +
                       std::to_string(book.max_plies_) + ", the deepest entry has " +
                       std::to_string(deepest)};
-  // A file states every whole ply, so that what is read writes the same bytes.
-  if (const int held = book.whole_plies(); held != whole)
-    return ParseError{"book: the header says " + whole_text(whole) + " whole, the entries make " +
-                      whole_text(held) + " whole"};
+  // A file states every whole ply, so that what is read writes the same
+  // bytes; its plies below `whole` are whole by how they were read.
+  if (whole < std::min(kMostWholePlies, book.max_plies_ + 1) &&
+      whole_ply(book, whole_plies.last, whole,
+                entries_per_ply(book.words_, book.max_plies_)[static_cast<std::size_t>(whole)]))
+    return ParseError{"book: the header says " + whole_text(whole) + " whole, ply " +
+                      std::to_string(whole) + " is whole too"};
   const EntryTable table(book.words_, book.max_plies_);
   for (std::size_t i = 0; i < count; ++i)
     if (std::optional<std::string> error = moves_error(table, i))
@@ -571,7 +583,7 @@ std::vector<std::uint8_t> Connect4Book::to_bytes() const {
   for (Bits word : words_)
     if (position_of_key(key_of(word))->plies >= whole) stored.push_back(word);
   write_le(out, stored.size(), 4);
-  for (Bits key : whole_ply_keys(whole))
+  for (Bits key : enumerate_whole_plies(whole).keys)
     write_le(out, words_[*index_of(words_, key)] & kValueMask, 2);
   for (Bits word : stored) write_le(out, word, 8);
   write_le(out, fnv1a(out), 4);
