@@ -383,19 +383,33 @@ bool Connect4Book::needs_entry(const Position& p) {
   return Connect4::outcome(p) == Outcome::kOngoing && !Connect4::can_win_next(p);
 }
 
-std::vector<BookPosition> Connect4Book::next_ply(const std::vector<BookPosition>& positions) {
+namespace {
+
+// Every position one ply after `positions`, each mirror pair once (the
+// first reached, columns tried centre first), with its moves, as long as
+// `keep` accepts each: nothing from the first it refuses on.
+template <class Keep>
+std::optional<std::vector<BookPosition>> next_ply_while(const std::vector<BookPosition>& positions,
+                                                        Keep keep) {
   std::unordered_set<Bits> seen;
   std::vector<BookPosition> next;
   for (const BookPosition& parent : positions) {
     if (Connect4::outcome(parent.position) != Outcome::kOngoing) continue;
     for (int c : Connect4::kCentreFirst) {
       if (parent.position.mask & Connect4::top_cell(c)) continue;
-      const Position child = Connect4::play(parent.position, static_cast<Move>(c));
-      if (seen.insert(canonical_key(child)).second)
-        next.push_back({child, parent.moves + static_cast<char>('1' + c)});
+      const Connect4::Position child = Connect4::play(parent.position, static_cast<Move>(c));
+      if (!seen.insert(Connect4Book::canonical_key(child)).second) continue;
+      if (!keep(child)) return std::nullopt;
+      next.push_back({child, parent.moves + static_cast<char>('1' + c)});
     }
   }
   return next;
+}
+
+}  // namespace
+
+std::vector<BookPosition> Connect4Book::next_ply(const std::vector<BookPosition>& positions) {
+  return *next_ply_while(positions, [](const Position&) { return true; });
 }
 
 std::vector<BookPosition> Connect4Book::reachable(int ply) {
@@ -480,21 +494,13 @@ std::size_t needing_entries(const std::vector<BookPosition>& layer) {
 std::optional<std::vector<BookPosition>> whole_ply(const Connect4Book& book,
                                                    const std::vector<BookPosition>& previous,
                                                    int ply, std::size_t entries) {
-  std::vector<BookPosition> layer;
-  if (ply == 0) layer = Connect4Book::reachable(0);
-  std::unordered_set<Bits> seen;
-  for (const BookPosition& parent : ply == 0 ? std::vector<BookPosition>{} : previous) {
-    if (Connect4::outcome(parent.position) != Outcome::kOngoing) continue;
-    for (int c : Connect4::kCentreFirst) {
-      if (parent.position.mask & Connect4::top_cell(c)) continue;
-      const Connect4::Position child = Connect4::play(parent.position, static_cast<Move>(c));
-      if (!seen.insert(Connect4Book::canonical_key(child)).second) continue;
-      if (Connect4Book::needs_entry(child) && !book.find(child)) return std::nullopt;
-      layer.push_back({child, parent.moves + static_cast<char>('1' + c)});
-    }
-  }
-  if (ply == 0 && !book.find(Connect4::start())) return std::nullopt;
-  if (needing_entries(layer) != entries) return std::nullopt;
+  const auto held = [&](const Connect4::Position& p) {
+    return !Connect4Book::needs_entry(p) || book.find(p);
+  };
+  std::optional<std::vector<BookPosition>> layer =
+      ply == 0 ? std::optional(Connect4Book::reachable(0)) : next_ply_while(previous, held);
+  if (!layer || (ply == 0 && !held(Connect4::start())) || needing_entries(*layer) != entries)
+    return std::nullopt;
   return layer;
 }
 
