@@ -8,10 +8,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
 #include <sstream>
 
 #include "cli/bench_connect4.h"
 #include "engine/perft.h"
+#include "games/connect4_bound_table.h"
 #include "games/connect4_session.h"
 #include "games/connect4_solver.h"
 #include "test_util.h"
@@ -176,6 +179,77 @@ void expect_every_score(const std::string& file) {
   for (const Scored& row : rows) {
     solver.reset();
     EXPECT_EQ(solver.solve(parse(row.moves)), row.score) << file << ": " << row.moves;
+  }
+}
+
+using Bound = Connect4BoundTable::Bound;
+using BoundKind = Connect4BoundTable::Kind;
+
+TEST(Connect4BoundTable, KeepsEveryScoreKindAndKeyBit) {
+  Connect4BoundTable table;
+  table.resize(1 << 20);
+  const std::uint64_t widest = (std::uint64_t{1} << 49) - 1;  // every bit of a key
+  for (const std::uint64_t key : {std::uint64_t{1}, std::uint64_t{0x123456789AB}, widest}) {
+    for (int score = -22; score <= 22; ++score) {
+      for (const BoundKind kind : {BoundKind::kUpper, BoundKind::kLower}) {
+        table.store(key, score, kind);
+        const std::optional<Bound> b = table.probe(key);
+        ASSERT_TRUE(b.has_value()) << key << " " << score;
+        EXPECT_EQ(b->score, score);
+        EXPECT_EQ(b->kind, kind);
+      }
+    }
+  }
+}
+
+// A small table, so that thousands of keys share its slots: a probe finds
+// the last bound stored for that very key or nothing, never another key's.
+TEST(Connect4BoundTable, NeverAnswersForAnotherKey) {
+  Connect4BoundTable table;
+  table.resize(0);  // the smallest table
+  ASSERT_LT(table.size(), 5000u);
+  std::mt19937_64 rng(7);
+  std::map<std::uint64_t, Bound> last;
+  std::vector<std::uint64_t> keys;
+  for (int i = 0; i < 5000; ++i) keys.push_back(rng() >> 15);  // 49-bit keys
+  std::size_t found = 0;
+  for (int i = 0; i < 50000; ++i) {
+    const std::uint64_t key = keys[rng() % keys.size()];
+    if (rng() % 2) {
+      const Bound b{static_cast<int>(rng() % 45) - 22,
+                    rng() % 2 ? BoundKind::kUpper : BoundKind::kLower};
+      table.store(key, b.score, b.kind);
+      last[key] = b;
+    } else if (const std::optional<Bound> b = table.probe(key)) {
+      ++found;
+      ASSERT_TRUE(last.count(key)) << key;
+      EXPECT_EQ(b->score, last[key].score);
+      EXPECT_EQ(b->kind, last[key].kind);
+    }
+  }
+  EXPECT_GT(found, 0u);
+}
+
+TEST(Connect4BoundTable, ClearForgetsEverythingAlsoWhenTheGenerationsWrap) {
+  Connect4BoundTable table;
+  table.resize(1 << 16);
+  for (int round = 0; round < 300; ++round) {
+    const std::uint64_t key = 1000 + static_cast<std::uint64_t>(round % 7);
+    table.store(key, round % 20, BoundKind::kLower);
+    ASSERT_TRUE(table.probe(key).has_value());
+    table.clear();
+    for (std::uint64_t k = 1000; k < 1007; ++k) ASSERT_FALSE(table.probe(k).has_value()) << round;
+  }
+}
+
+// The solver with the smallest table, so that bounds are overwritten all
+// the time, still gets every score right.
+TEST(Connect4Solver, ASmallTableChangesNoScore) {
+  Connect4Solver solver(1);
+  const std::vector<Scored> rows = read_data("c4_L2_R2.txt");
+  for (std::size_t i = 0; i < rows.size(); i += 40) {
+    solver.reset();
+    EXPECT_EQ(solver.solve(parse(rows[i].moves)), rows[i].score) << rows[i].moves;
   }
 }
 

@@ -9,28 +9,31 @@ namespace arcade {
 namespace {
 
 using Bits = std::uint64_t;
+using Bound = Connect4BoundTable::Bound;
+using BoundKind = Connect4BoundTable::Kind;
 constexpr int kCells = Connect4::kCells;
 
-constexpr bool is_prime(std::uint64_t n) {
-  if (n < 2) return false;
-  for (std::uint64_t d = 2; d * d <= n; ++d)
-    if (n % d == 0) return false;
-  return true;
-}
-constexpr std::uint64_t prime_at_most(std::uint64_t n) {
-  while (n > 2 && !is_prime(n)) --n;
-  return n;
-}
-constexpr std::uint64_t prime_at_least(std::uint64_t n) {
-  while (!is_prime(n)) ++n;
-  return n;
-}
-
-// Keys have 49 bits and entries keep 32 of them: the slot index must tell
-// the other 17, so the table needs a prime number of slots above 2^17.
-constexpr std::uint64_t kMinEntries = prime_at_least((1u << 17) + 1);
-static_assert(is_prime(kMinEntries) && kMinEntries > (1u << 17));
-static_assert(Connect4::kWidth * (Connect4::kHeight + 1) - 32 <= 17);
+// The bounds of positions with at most kNearEmptyCells empty cells go to a
+// small table of each thread's own (kNearTableBytes), the others to the
+// solver's table (the Hash option). Most nodes are near the end, and their
+// subtrees are cheap to search again, so a table that stays in a core's
+// cache serves them: its probes hit the cache where the big table's miss,
+// and their flood no longer overwrites the bounds of the positions above,
+// whose subtrees are large. This is what made the WebAssembly solver as
+// fast as the native one, which hides the big table's misses by prefetching
+// (WebAssembly has no prefetch). Measured on this 2-core machine, each file
+// split in chunks run alternately by each build (tools/bench_connect4.sh):
+//  - WebAssembly under node, 8 MB table, mean per position: c4_L2_R2 4.23
+//    -> 2.06 ms, c4_L1_R2 112.7 -> 57.4 ms; natively c4_L2_R2 2.39 -> 1.81,
+//    c4_L1_R2 56.2 -> 43.0, c4_L1_R3 567 -> 330 ms (20% fewer nodes);
+//  - on c4_L1_R2 in WebAssembly, with 512 KB: at most 11 empty cells 111.6
+//    ms (no better than the single table), 13: 92.7 (1 MB) and 84.7, 15:
+//    65.9, 17: 60.2 (256 KB 65.6, 1 MB 62.3), 20: 57.4 (a second run 50.1),
+//    24: 55.7, 28: 70.7 (1.48 times the nodes: the near table overflows).
+//  - a table per thread: shared, it would bounce its busiest lines between
+//    the cores; the positions it holds are too small to split (ABDADA).
+constexpr int kNearEmptyCells = 20;
+constexpr std::size_t kNearTableBytes = std::size_t{512} * 1024;
 
 // The abandon conditions cost a clock read, so they are looked at only
 // every this many nodes (a power of two minus one, as a mask).
@@ -122,11 +125,17 @@ static_assert((std::uint64_t{1} << (64 - 49)) == kBusySlots);
 // measured again after it).
 class alignas(64) Connect4Solver::Search {
  public:
-  explicit Search(Connect4Solver& solver) : solver_(solver) {}
+  explicit Search(Connect4Solver& solver) : solver_(solver) { near_table_.resize(kNearTableBytes); }
 
   // The score clamped to [lo, hi]: exact when inside, else the nearer end;
   // kStopped if abandoned. `split`: other threads solve the same position.
   int solve_between(const Position& p, int lo, int hi, bool split);
+
+  // Forgets what the near table holds and zeroes the node count.
+  void reset() {
+    near_table_.clear();
+    nodes = 0;
+  }
 
   std::uint64_t nodes = 0;  // since the solver's reset()
   bool aborted = false;
@@ -152,10 +161,17 @@ class alignas(64) Connect4Solver::Search {
   // The null window being searched in a shared solve is answered already.
   bool probe_answered() const;
 
-  Connect4Solver& solver_;
   bool sharing_ = false;     // in shared_null_window_search
   int probe_ = 0;            // the null window (probe_, probe_ + 1) being searched
   bool probe_moot_ = false;  // abandoned for probe_answered
+  // Positions this close to the end have their bounds in this thread's
+  // near table, the others in the solver's table (see kNearEmptyCells).
+  Connect4BoundTable& table_for(int plies) {
+    return kCells - plies <= kNearEmptyCells ? near_table_ : solver_.table_;
+  }
+
+  Connect4Solver& solver_;
+  Connect4BoundTable near_table_;
 };
 
 namespace {
@@ -209,72 +225,14 @@ std::uint64_t Connect4Solver::nodes() const {
 }
 
 void Connect4Solver::resize_table(std::size_t megabytes) {
-  const std::uint64_t wanted = megabytes * 1024 * 1024 / sizeof(std::uint64_t);
-  table_size_ = prime_at_most(std::max<std::uint64_t>(wanted, kMinEntries));
-  table_.reset();  // the old table goes before the new one comes
-  table_ = std::make_unique<std::atomic<std::uint64_t>[]>(table_size_);  // zeroed: empty
-  inverse_size_ = 1.0 / static_cast<double>(table_size_);
-  generation_ = 1;
-  for (const auto& s : searches_) s->nodes = 0;
-  shared_.published_nodes = 0;
+  table_.resize(megabytes * 1024 * 1024);
+  reset();
 }
 
-// A new generation empties the table at no cost; only when the counter wraps
-// are the entries really cleared.
 void Connect4Solver::reset() {
-  if (++generation_ == 0) {
-    for (std::size_t i = 0; i < table_size_; ++i) table_[i].store(0, std::memory_order_relaxed);
-    generation_ = 1;
-  }
-  for (const auto& s : searches_) s->nodes = 0;
+  table_.clear();
+  for (const auto& s : searches_) s->reset();
   shared_.published_nodes = 0;
-}
-
-// key % size, without the 64-bit division that would cost as much as the
-// rest of a node: a 49-bit key is exact in a double, so the quotient from a
-// multiplication by 1/size is off by at most one, which the remainder shows.
-std::size_t Connect4Solver::slot(std::uint64_t key) const {
-  const auto size = static_cast<std::int64_t>(table_size_);
-  const auto x = static_cast<std::int64_t>(key);
-  const auto quotient = static_cast<std::int64_t>(static_cast<double>(x) * inverse_size_);
-  std::int64_t r = x - quotient * size;
-  if (r < 0)
-    r += size;
-  else if (r >= size)
-    r -= size;
-  return static_cast<std::size_t>(r);
-}
-
-// An entry's word: bits 0-31 the key's low bits, 32-39 the score (two's
-// complement), 40-47 the bound kind, 48-55 the generation. All zero is
-// empty.
-std::uint64_t Connect4Solver::pack(const Entry& e) {
-  return std::uint64_t{e.key} | std::uint64_t{static_cast<std::uint8_t>(e.score)} << 32 |
-         std::uint64_t{static_cast<std::uint8_t>(e.kind)} << 40 | std::uint64_t{e.generation} << 48;
-}
-
-Connect4Solver::Entry Connect4Solver::unpack(std::uint64_t word) {
-  return {static_cast<std::uint32_t>(word), static_cast<std::int8_t>(word >> 32),
-          static_cast<BoundKind>(static_cast<std::uint8_t>(word >> 40)),
-          static_cast<std::uint8_t>(word >> 48)};
-}
-
-// Always inlined: g++ called it otherwise once the search moved to a class
-// of its own, 7% more instructions on c4_L2_R2.
-[[gnu::always_inline]] inline std::optional<Connect4Solver::Entry> Connect4Solver::probe(
-    std::uint64_t key) const {
-  const Entry e = unpack(table_[slot(key)].load(std::memory_order_relaxed));
-  const bool hit = e.kind != BoundKind::kEmpty && e.generation == generation_ &&
-                   e.key == static_cast<std::uint32_t>(key);
-  return hit ? std::optional<Entry>(e) : std::nullopt;
-}
-
-// Always inlined, as clang (the WebAssembly build) calls it otherwise.
-[[gnu::always_inline]] inline void Connect4Solver::store(std::uint64_t key, int score,
-                                                         BoundKind kind) {
-  const Entry e{static_cast<std::uint32_t>(key), static_cast<std::int8_t>(score), kind,
-                generation_};
-  table_[slot(key)].store(pack(e), std::memory_order_relaxed);
 }
 
 std::optional<int> Connect4Solver::book_score(const Position& p) const {
@@ -327,7 +285,8 @@ int Connect4Solver::Search::negamax(const Position& p, int alpha, int beta) {
   // window: it is its own bound on whichever side the window lies.
   if (const std::optional<int> known = solver_.book_score(p)) return *known;
   const std::uint64_t key = Connect4::key(p);
-  if (const std::optional<Entry> e = solver_.probe(key)) {
+  Connect4BoundTable& table = table_for(p.plies);
+  if (const std::optional<Bound> e = table.probe(key)) {
     if (e->kind == BoundKind::kLower)
       alpha = std::max<int>(alpha, e->score);
     else
@@ -337,17 +296,16 @@ int Connect4Solver::Search::negamax(const Position& p, int alpha, int beta) {
 
   // Step 4. The moves that make the most winning cells first (a lone move
   // needs no score), their table slots fetched while the first is searched.
-  // (WebAssembly has no prefetch: there this is a no-op, and the table's
-  // cache misses cost it about a third of its speed against native. Reading
-  // the entries here instead, also for enhanced transposition cut-offs,
-  // searched 18% fewer nodes on c4_L2_R2 but took longer in both builds.)
+  // (WebAssembly has no prefetch: there this is a no-op. Reading the slots
+  // instead, with or without enhanced transposition cut-offs, was slower;
+  // what pays there is the near table, above.)
   MoveSorter moves;
   const bool single = (next & (next - 1)) == 0;
+  const Connect4BoundTable& child_table = table_for(p.plies + 1);
   for (int i = Connect4::kWidth - 1; i >= 0; --i)
     if (const Bits move = next & kColumnsInOrder[i]) {
       moves.add(move, single ? 0 : move_score(p, move));
-      __builtin_prefetch(
-          &solver_.table_[solver_.slot(Connect4::key(Connect4::play_cell(p, move)))]);
+      __builtin_prefetch(child_table.address(Connect4::key(Connect4::play_cell(p, move))));
     }
 
   // Step 5. Search them; a non-losing move leaves the opponent no
@@ -375,7 +333,7 @@ int Connect4Solver::Search::negamax(const Position& p, int alpha, int beta) {
     first = false;
     if (aborted) return 0;
     if (score >= beta) {
-      solver_.store(key, score, BoundKind::kLower);
+      table.store(key, score, BoundKind::kLower);
       return score;
     }
     alpha = std::max(alpha, score);
@@ -384,12 +342,12 @@ int Connect4Solver::Search::negamax(const Position& p, int alpha, int beta) {
     const int score = child_score<kSplit>(p, deferred[i], alpha, beta);
     if (aborted) return 0;
     if (score >= beta) {
-      solver_.store(key, score, BoundKind::kLower);
+      table.store(key, score, BoundKind::kLower);
       return score;
     }
     alpha = std::max(alpha, score);
   }
-  solver_.store(key, alpha, BoundKind::kUpper);
+  table.store(key, alpha, BoundKind::kUpper);
   return alpha;
 }
 

@@ -11,7 +11,9 @@
 //  - moves that let the opponent win at once are never searched, and a
 //    position is a loss the moment it has no other move;
 //  - moves that make the most new winning cells come first;
-//  - a transposition table with lower and upper bounds.
+//  - transposition tables of lower and upper bounds: the solver's (the Hash
+//    option) for positions far from the end, and for those near it a small
+//    one of each thread's own that stays in the processor's cache.
 // Abandoning a solve (stop flag, deadline, node budget) is checked every few
 // thousand nodes; an abandoned solve returns kStopped.
 //
@@ -32,6 +34,7 @@
 #include "engine/worker_pool.h"
 #include "games/connect4.h"
 #include "games/connect4_book.h"
+#include "games/connect4_bound_table.h"
 
 namespace arcade {
 
@@ -86,9 +89,9 @@ class Connect4Solver {
   std::uint64_t nodes() const;
   // Forgets everything learned and zeroes the node count.
   void reset();
-  // Fixed memory, rounded down to a prime number of 8-byte entries.
+  // Fixed memory, rounded down to a power of two of 8-byte entries.
   void resize_table(std::size_t megabytes);
-  std::size_t table_entries() const { return table_size_; }
+  std::size_t table_entries() const { return table_.size(); }
   // The threads sharing each solve, counting the calling thread; clamped
   // to [1, max_threads]. The helpers start here, once, not per solve. A
   // build without threads must keep 1 (the host decides; see WorkerPool).
@@ -97,18 +100,6 @@ class Connect4Solver {
 
  private:
   class Search;
-
-  // A bound on a position's score, keyed by the low 32 bits of its key. With
-  // a prime number of slots above 2^17 the slot and those bits together
-  // determine the whole 49-bit key (Chinese remainder theorem), so a match is
-  // never a different position.
-  enum class BoundKind : std::uint8_t { kEmpty, kUpper, kLower };
-  struct Entry {
-    std::uint32_t key = 0;
-    std::int8_t score = 0;
-    BoundKind kind = BoundKind::kEmpty;
-    std::uint8_t generation = 0;  // entries of an older generation are empty
-  };
 
   // What the threads of one solve share besides the table.
   struct Shared {
@@ -126,24 +117,12 @@ class Connect4Solver {
     std::unique_ptr<std::atomic<std::uint32_t>[]> busy;
   };
 
-  static Entry unpack(std::uint64_t word);
-  static std::uint64_t pack(const Entry& e);
-  std::size_t slot(std::uint64_t key) const;
-  // The entry for key of the current generation, if any.
-  std::optional<Entry> probe(std::uint64_t key) const;
-  void store(std::uint64_t key, int score, BoundKind kind);
   // The book's score of p, when p is shallow enough to be in it.
   std::optional<int> book_score(const Position& p) const;
   // solve_between on every thread, the first answer winning.
   int solve_shared(const Position& p, int lo, int hi);
 
-  // One 64-bit word per entry (see pack), read and written whole with
-  // relaxed atomics, so that threads never see half an entry; on x86-64 and
-  // in WebAssembly these are plain loads and stores.
-  std::unique_ptr<std::atomic<std::uint64_t>[]> table_;
-  std::size_t table_size_ = 0;
-  double inverse_size_ = 0;  // 1 / table_size_, for slot()
-  std::uint8_t generation_ = 1;
+  Connect4BoundTable table_;  // shared by the threads; see also Search
   const Connect4Book* book_ = nullptr;
   Shared shared_;
   std::vector<std::unique_ptr<Search>> searches_;  // one per thread
