@@ -89,8 +89,11 @@ int win_now_score(int plies) {
 // to it after their other moves, by which time the table usually has its
 // answer. The positions being searched are marked in a small table of their
 // own (by a hash of the key); a mark lost to a collision only costs some
-// duplicated work. Only positions with at least this many empty cells are
-// marked: below, a subtree is too small for the marking to pay.
+// duplicated work. Only nodes whose children are in the shared table are
+// split: a child in a thread's near table is no use to the other thread,
+// which would wait for a bound it can never read, and the marks of those
+// many small subtrees moved the busy table's lines between the cores at
+// every node.
 //
 // Why this design, measured on the first 12 positions of c4_L1_R3 (nodes
 // summed over the threads, each position from an empty 16 MB table; one
@@ -106,7 +109,11 @@ int win_now_score(int plies) {
 //    the first move too cost more (12.9 M at 14);
 //  - move_scores splits by column instead: its columns are independent
 //    solves, so that split loses nothing but the wait for the last column.
-constexpr int kMinSplitEmptyCells = 14;
+//  - with the near tables, c4_L1_R3 whole, 3 alternating runs (medians of
+//    mean_us): one thread 333,496; two threads marking from 14 empty cells
+//    237,394 (0.71), from 21 186,097 (0.56), from 26 180,901 (0.54). From
+//    22 on the children are in the shared table.
+constexpr int kMinSplitEmptyCells = kNearEmptyCells + 2;
 constexpr std::size_t kBusySlots = std::size_t{1} << 15;
 
 std::size_t busy_slot(std::uint64_t key) {
