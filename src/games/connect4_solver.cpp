@@ -22,12 +22,12 @@ constexpr int kCells = Connect4::kCells;
 // whose subtrees are large. This is what made the WebAssembly solver as
 // fast as the native one, which hides the big table's misses by prefetching
 // (WebAssembly has no prefetch). Measured on this 2-core machine, each file
-// split in chunks run alternately by each build (tools/bench_connect4.sh):
+// split in chunks run alternately by each build (tools/compare_solvers.py):
 //  - WebAssembly under node, 8 MB table, mean per position: c4_L2_R2 4.23
 //    -> 2.06 ms, c4_L1_R2 112.7 -> 57.4 ms; natively c4_L2_R2 2.39 -> 1.81,
 //    c4_L1_R2 56.2 -> 43.0, c4_L1_R3 567 -> 330 ms (20% fewer nodes);
 //  - on c4_L1_R2 in WebAssembly, with 512 KB: at most 11 empty cells 111.6
-//    ms (no better than the single table), 13: 92.7 (1 MB) and 84.7, 15:
+//    ms (1 MB; no better than the single table), 13: 92.7 (1 MB) and 84.7, 15:
 //    65.9, 17: 60.2 (256 KB 65.6, 1 MB 62.3), 20: 57.4 (a second run 50.1),
 //    24: 55.7, 28: 70.7 (1.48 times the nodes: the near table overflows).
 //  - a table per thread: shared, it would bounce its busiest lines between
