@@ -24,8 +24,8 @@ import tempfile
 
 def bench(tool, path):
     command = (["node", tool] if tool.endswith(".js") else [tool]) + ["bench", "connect4", path]
-    last = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split("\n")
-    words = [line for line in last if line.startswith("bench ")][-1].split()
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout.split("\n")
+    words = [line for line in output if line.startswith("bench ")][-1].split()
     fields = dict(zip(words[2::2], words[3::2]))
     if fields["mismatches"] != "0":
         sys.exit(f"{tool}: {fields['mismatches']} mismatches on {path}")

@@ -49,10 +49,10 @@ class Connect4BoundTable {
 
   [[gnu::always_inline]] std::optional<Bound> probe(std::uint64_t key) const {
     const std::uint64_t word = slot(key).load(std::memory_order_relaxed);
-    const auto kind = static_cast<Kind>((word >> kKindShift) & 3);
-    if (kind == Kind::kEmpty || (word & kKeyMask) != key || word >> kGenerationShift != generation_)
-      return std::nullopt;
-    return Bound{static_cast<int>((word >> kScoreShift) & 63) - kScoreBias, kind};
+    // An empty word's generation, 0, is never the current one.
+    if ((word & kKeyMask) != key || word >> kGenerationShift != generation_) return std::nullopt;
+    return Bound{static_cast<int>((word >> kScoreShift) & 63) - kScoreBias,
+                 static_cast<Kind>((word >> kKindShift) & 3)};
   }
   [[gnu::always_inline]] void store(std::uint64_t key, int score, Kind kind) {
     const std::uint64_t word = key | std::uint64_t(score + kScoreBias) << kScoreShift |
@@ -62,7 +62,6 @@ class Connect4BoundTable {
   }
   // Where key's slot is, to fetch it into the cache ahead of a probe.
   const void* address(std::uint64_t key) const { return &slot(key); }
-  std::uint64_t raw(std::uint64_t key) const { return slot(key).load(std::memory_order_relaxed); }
 
  private:
   static constexpr std::size_t kMinSlots = std::size_t{1} << 10;

@@ -112,7 +112,8 @@ int win_now_score(int plies) {
 //  - with the near tables, c4_L1_R3 whole, 3 alternating runs (medians of
 //    mean_us): one thread 333,496; two threads marking from 14 empty cells
 //    237,394 (0.71), from 21 186,097 (0.56), from 26 180,901 (0.54). From
-//    22 on the children are in the shared table.
+//    22 on the children are in the shared table; at 22, another run: one
+//    thread 329,369, two 178,555 (0.54).
 constexpr int kMinSplitEmptyCells = kNearEmptyCells + 2;
 constexpr std::size_t kBusySlots = std::size_t{1} << 15;
 
