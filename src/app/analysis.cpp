@@ -89,9 +89,19 @@ void Analysis::stop(Lane& lane) {
   lane.partial.reset();
 }
 
-void Analysis::update(const GameController& game) {
-  for (Lane& lane : lanes_)
-    for (const EngineReply& reply : lane.engine->poll()) handle(lane, reply);
+bool Analysis::read_replies() {
+  bool replied = false;
+  for (Lane& lane : lanes_) {
+    for (const EngineReply& reply : lane.engine->poll()) {
+      handle(lane, reply);
+      replied = true;
+    }
+  }
+  return replied;
+}
+
+bool Analysis::update(const GameController& game) {
+  const bool replied = read_replies();
   sync_history(game);
   const std::vector<Target> wanted = wanted_targets(game);
   const auto running = [&](const Target& t) {
@@ -111,6 +121,7 @@ void Analysis::update(const GameController& game) {
     });
     if (idle != lanes_.end()) start(*idle, target);
   }
+  return replied;
 }
 
 // Keeps the scores of the positions the game still goes through: those up to

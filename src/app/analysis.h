@@ -58,7 +58,8 @@ class Analysis {
   std::size_t engines() const { return lanes_.size(); }
 
   // Call once a frame with the game on the board: starts, stops and reads.
-  void update(const GameController& game);
+  // Returns whether an engine replied.
+  bool update(const GameController& game);
   // Option lines sent before each search (the heuristic's weights).
   void set_options(std::vector<std::string> lines) { options_ = std::move(lines); }
   // Stops every engine's search (the panel was closed).
@@ -117,6 +118,8 @@ class Analysis {
   void current_targets(const GameController& game, std::vector<Target>& out) const;
   void start(Lane& lane, const Target& target);
   void stop(Lane& lane);
+  // Reads every engine's replies; whether there were any.
+  bool read_replies();
   void handle(Lane& lane, const EngineReply& reply);
   void finish(Lane& lane);
   void record(const Target& target, const AnalysisResult& result);

@@ -367,26 +367,31 @@ bool App::update(float seconds) {
   dt_ = std::clamp(seconds - last_seconds_, 0.0f, 0.1f);
   last_seconds_ = seconds_ = seconds;
   apply_weights();
-  game_.update(seconds);
+  const bool game_heard = game_.update(seconds);
   if (game_.pondering() && ponder_helpers_.empty()) add_ponder_helpers();
-  if (analysis_) analysis_->update(game_);
+  const bool analysis_heard = analysis_ && analysis_->update(game_);
   if (lab_) lab_->update(dt_);
   follow_moves(dt_);
   follow_end(dt_);
-  // A search under way changes the status line's figures; an analysis or a
-  // lab run brings lines; animations move. A finished one still needs its
+  // A search shows something new only when its engine replies (or as it
+  // starts and ends), so no frame is drawn in between: in the browser
+  // each frame costs the main thread and the GPU process processor time,
+  // which a search in the worker needs more.
+  const bool searching =
+      game_.ai_thinking() || game_.hint_pending() || (analysis_ && analysis_->searching());
+  // A lab run brings lines; animations move. A finished one still needs its
   // last frame, hence was_busy_.
-  const bool busy = game_.ai_thinking() || game_.hint_pending() ||
-                    (analysis_ && analysis_->searching()) ||
-                    (lab_ && (lab_->running() || lab_->playing())) ||
+  const bool busy = (lab_ && (lab_->running() || lab_->playing())) ||
                     (ui_.animation && ui_.animation->progress < 1.0f) ||
                     (game_.game_over() && (win_progress_ < 1.0f || end_shown_ < 1.0f));
   // The game changed since the last frame (an engine's move, a script's
   // command): its state as saved tells.
   std::string now = game_.save();
-  const bool changed = busy || was_busy_ || now != last_state_ || commanded_;
+  const bool changed = busy || was_busy_ || game_heard || analysis_heard ||
+                       searching != was_searching_ || now != last_state_ || commanded_;
   last_state_ = std::move(now);
   was_busy_ = busy;
+  was_searching_ = searching;
   commanded_ = false;
   return changed;
 }

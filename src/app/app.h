@@ -65,8 +65,9 @@ class App {
   // Compiles the board shaders; an error message on failure.
   std::optional<std::string> init_graphics(const std::string& glsl_header);
   // Reads the engines' replies and moves animations on, before a frame;
-  // whether the screen changes by itself now (an animation, a search under
-  // way): then the next frame must be drawn. Input also asks for frames.
+  // whether the screen changes by itself now (an animation, an engine's
+  // reply, a search starting or ending): then the next frame must be drawn.
+  // Input also asks for frames.
   bool update(float seconds);
   // Whether a frame must be drawn although nothing arrived (a timed notice).
   bool wants_redraw() const;
@@ -229,6 +230,7 @@ class App {
   float seconds_ = 0;
   float dt_ = 0;
   bool was_busy_ = false;
+  bool was_searching_ = false;
   bool commanded_ = false;  // a text command ran since the last frame
   std::string last_state_;  // the game as saved at the last frame
   std::string hint_text_;   // the hint shown, and since when (it pulses a while)

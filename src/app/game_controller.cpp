@@ -496,17 +496,28 @@ void GameController::move_now() {
     start_search(/*hint=*/false);
 }
 
-void GameController::update() {
+bool GameController::update() {
   const auto now = std::chrono::steady_clock::now().time_since_epoch();
-  update(std::chrono::duration<double>(now).count());
+  return update(std::chrono::duration<double>(now).count());
 }
 
-void GameController::update(double now_seconds) {
+bool GameController::read_replies() {
+  bool replied = false;
+  for (std::size_t i = 0; i < ponderers_.size(); ++i) {
+    for (const EngineReply& reply : ponderers_[i].engine->poll()) {
+      handle(reply, i);
+      replied = true;
+    }
+  }
+  return replied;
+}
+
+bool GameController::update(double now_seconds) {
   now_ = now_seconds;
-  for (std::size_t i = 0; i < ponderers_.size(); ++i)
-    for (const EngineReply& reply : ponderers_[i].engine->poll()) handle(reply, i);
+  const bool replied = read_replies();
   if (ai_may_search(now_seconds)) start_search(/*hint=*/false);
   update_ponder();
+  return replied;
 }
 
 bool GameController::ai_may_search(double now) const {

@@ -167,8 +167,9 @@ class GameController {
 
   // Call once a frame: reads the engine's replies and starts AI moves.
   // `now_seconds` is any steady clock (for the pace); update() reads one.
-  void update(double now_seconds);
-  void update();
+  // Returns whether an engine replied: all a search shows comes that way.
+  bool update(double now_seconds);
+  bool update();
 
   // --- Links and pasted text. ---
   // "game=connect4&moves=4.4.5.3": the game's protocol name and the moves
@@ -304,6 +305,8 @@ class GameController {
   void stop_ponders(std::size_t kept);
   static int move_time(int level);
   void send_search_setup(Ponderer& to, int level, const std::string& position);
+  // Reads every engine's replies; whether there were any.
+  bool read_replies();
   void handle(const EngineReply& reply, std::size_t from);
   void take_engine_move(const std::string& text);
 

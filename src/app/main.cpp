@@ -487,7 +487,7 @@ void draw_frame(AppState& app, float seconds) {
 }
 
 // One turn of the loop. A frame is drawn only when something may have
-// changed (input, an engine's reply, an animation, a search under way):
+// changed (input, an engine's reply, an animation, a search starting or ending):
 // an idle page draws nothing and costs next to no processor time (the
 // Dear ImGui wiki's "power save" advice). After input ImGui needs a frame or
 // two to settle (hover states, a click's result), hence frames_to_draw.
