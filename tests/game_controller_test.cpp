@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/protocol.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {
@@ -402,6 +403,22 @@ TEST_F(PonderingTest, EachReplyIsPonderedInTurnRoundAfterRound) {
   EXPECT_TRUE(game.moves().empty());
 }
 
+// A ponder that says it finished (the engine's tables hold its answer) ends
+// its turn at once, and its reply gets no more turns.
+TEST_F(PonderingTest, AReplyPonderedToTheEndGetsNoMoreTurns) {
+  game.update(10.0);
+  ASSERT_EQ(pondered().back(), "position startpos moves a1");
+  engine.reply(engine.last_request, std::string(kPonderFinished));
+  game.update(10.1);  // within a0's turn, which its end cut short
+  EXPECT_EQ(pondered().back(), "position startpos moves b1");
+  const std::size_t replies = game.legal_moves().size();
+  for (std::size_t i = 1; i <= 2 * replies; ++i) game.update(10.1 + 0.51 * static_cast<double>(i));
+  const std::vector<std::string> positions = pondered();
+  EXPECT_EQ(std::count(positions.begin(), positions.end(), "position startpos moves a1"), 1)
+      << "a1 was pondered once, to the end";
+  EXPECT_GE(positions.size(), 2 * replies) << "the other eight go on in turn";
+}
+
 TEST_F(PonderingTest, ThePonderedReplyBecomesTheAIsSearch) {
   game.update(10.0);
   const std::uint64_t ponder = engine.last_request;
@@ -511,6 +528,33 @@ TEST_F(PonderHelpersTest, AHelpersReplyIsAnsweredByThatHelperAndTheOthersStop) {
   game.update(10.3);
   EXPECT_EQ(game.moves(), (Moves{reply, answer}));
   EXPECT_FALSE(game.ai_thinking());
+}
+
+// The engine that pondered a reply to the end answers it, though it has gone
+// on to another reply since: its tables hold the answer, the main engine's
+// do not.
+TEST_F(PonderHelpersTest, AReplyPonderedToTheEndIsAnsweredByTheEngineThatDidIt) {
+  game.update(10.0);
+  const std::string done = pondered_by(helpers[0]).back();  // its first reply
+  const std::string reply = done.substr(std::string("position startpos moves ").size());
+  helpers[0].reply(helpers[0].last_request, std::string(kPonderFinished));
+  game.update(10.1);
+  const std::uint64_t next_ponder = helpers[0].last_request;
+  ASSERT_NE(pondered_by(helpers[0]).back(), done) << "the helper went on";
+  const int main_stops = engine.stops, other_stops = helpers[1].stops;
+  play({reply});
+  game.update(10.2);
+  EXPECT_EQ(engine.stops, main_stops + 1) << "the main engine's ponder stops";
+  EXPECT_EQ(helpers[1].stops, other_stops + 1);
+  ASSERT_EQ(helpers[0].sent.back(), "go movetime 9000");
+  EXPECT_EQ(helpers[0].sent[helpers[0].sent.size() - 2], done);
+  const std::uint64_t search = helpers[0].last_request;
+  helpers[0].reply(next_ponder, "bestmove a1");  // the ponder it left: dropped
+  game.update(10.3);
+  EXPECT_EQ(game.moves(), (Moves{reply}));
+  helpers[0].reply(search, "bestmove c3");
+  game.update(10.4);
+  EXPECT_EQ(game.moves(), (Moves{reply, "c3"}));
 }
 
 TEST_F(PonderHelpersTest, UndoWhileAHelperAnswersStopsThatHelperAndDropsItsMove) {

@@ -434,6 +434,10 @@ class ProtocolPonderTest : public BackgroundProtocolTest {
     std::lock_guard lock(mutex_);
     return bestmoves(lines_);
   }
+  bool said(std::string_view line) {
+    std::lock_guard lock(mutex_);
+    return std::find(lines_.begin(), lines_.end(), line) != lines_.end();
+  }
   // Connect Four that no search finishes: only ponderhit, stop or a limit ends it.
   void endless_connect4() {
     send("game connect4");
@@ -450,6 +454,7 @@ TEST_F(ProtocolPonderTest, AFinishedPonderHoldsItsMoveUntilPonderhit) {
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   protocol_.handle("isready");
   EXPECT_TRUE(answers().empty()) << "a ponder answers only after ponderhit";
+  EXPECT_TRUE(said(kPonderFinished)) << "it says it has finished";
   protocol_.handle("ponderhit");
   protocol_.wait();
   const std::vector<std::string> best = answers();
@@ -480,6 +485,7 @@ TEST_F(ProtocolPonderTest, StopEndsAPonderWithAMove) {
   const std::vector<std::string> best = answers();
   ASSERT_EQ(best.size(), 1u);
   EXPECT_NE(best[0], "(none)");
+  EXPECT_FALSE(said(kPonderFinished)) << "a stopped ponder did not finish";
 }
 
 // The opponent played another move than the one pondered on: the ponder

@@ -64,7 +64,8 @@
 // which the earlier slices filled, so the work adds up. A slice that ends
 // before its time (timed in the worker) has finished the search (a proven
 // result, or the depth or nodes reached): the ponder then holds its move and
-// sends no more slices.
+// sends no more slices, and says so as natively, with `info string ponder
+// finished` under the ponder's request number.
 //   - `ponderhit`: a finished ponder answers at once with its move; else the
 //     search the `go` asked for (its limits, without `ponder`) runs under
 //     the ponder's request number, after the slice in flight (at most
@@ -93,6 +94,8 @@ const ENDS_PONDER = new Set(['position', 'go', 'newgame', 'ucinewgame', 'game'])
 // depth 1, which the tables make quick) costs little, short enough that
 // ponderhit and stop wait little for the slice in flight.
 const SLICE_MS = 50;
+// A finished ponder's line (kPonderFinished in src/engine/protocol.h).
+const PONDER_FINISHED = 'info string ponder finished';
 // The request numbers of slices: far above any the app gives (each
 // connection counts its own), below 2^53.
 const SLICE_REQUESTS = 2 ** 52;
@@ -420,6 +423,7 @@ class EngineConnection {
       // Timed by the worker, so that neither the messages' way nor a busy
       // page makes a finished search look cut short.
       p.finished = message.ms < SLICE_MS;
+      if (p.finished) this.replies.push({request: p.request, line: PONDER_FINISHED});
     }
     if (p.answerWhenSliced && p.best !== null) return this.answerPonder();
     if (!p.finished) this.sendSlice();

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/level.h"
+#include "engine/protocol.h"
 #include "games/registry.h"
 
 namespace arcade::app {
@@ -577,32 +578,48 @@ void GameController::update_ponder() {
   const std::string base = position_command();
   if (base != ponder_base_) {
     ponder_base_ = base;
-    for (Ponderer& p : ponderers_) p.turn = 0;
+    for (Ponderer& p : ponderers_) {
+      p.turn = 0;
+      p.finished.clear();
+    }
   }
   const std::vector<Move> replies = legal_moves();
   for (std::size_t i = 0; i < ponderers_.size(); ++i) update_ponder(i, replies);
 }
 
 // Ponderer i's share of the replies (i, i + k, ... of k ponderers), in
-// turn, kPonderTurnSeconds each, round after round.
+// turn, kPonderTurnSeconds each, round after round; a turn ends early when
+// its ponder finishes, and a reply pondered to the end gets no more turns.
 void GameController::update_ponder(std::size_t i, const std::vector<Move>& replies) {
   Ponderer& p = ponderers_[i];
   if (i >= replies.size() || !p.engine->ready()) return;
-  if (p.turn > 0 && now_ < p.started + kPonderTurnSeconds) return;
-  const std::size_t k = ponderers_.size();
-  const std::size_t share = (replies.size() - i + k - 1) / k;
-  const std::string position = position_after(replies[i + k * (p.turn++ % share)]);
+  const bool finished = p.request && p.has_finished(p.position);
+  if (p.turn > 0 && !finished && now_ < p.started + kPonderTurnSeconds) return;
+  const std::string position = next_ponder_position(i, replies);
   p.started = now_;
-  if (p.request && position == p.position) return;  // its only reply
+  if (position.empty()) return;                     // all of its share is done
+  if (p.request && position == p.position) return;  // its only reply left
   p.level = sides_[1 - side_to_move()].level;
   send_search_setup(p, p.level, position);
   p.request = p.engine->send("go ponder movetime " + std::to_string(move_time(p.level)));
   p.position = position;
 }
 
+std::string GameController::next_ponder_position(std::size_t i, const std::vector<Move>& replies) {
+  Ponderer& p = ponderers_[i];
+  const std::size_t k = ponderers_.size();
+  const std::size_t share = (replies.size() - i + k - 1) / k;
+  for (std::size_t tried = 0; tried < share; ++tried) {
+    std::string position = position_after(replies[i + k * (p.turn++ % share)]);
+    if (!p.has_finished(position)) return position;
+  }
+  return {};
+}
+
 void GameController::end_ponder() {
   stop_ponders(ponderers_.size());
   ponder_base_.clear();
+  for (Ponderer& p : ponderers_) p.finished.clear();
 }
 
 void GameController::stop_ponders(std::size_t kept) {
@@ -656,14 +673,25 @@ void GameController::start_search(bool hint) {
     search_engine_ = i;
     return;
   }
-  // The position sent ends the main engine's ponder (its bestmove is
-  // dropped); the helpers' stop.
-  ponderers_[0].request = 0;
-  if (!hint) stop_ponders(0);
-  search_engine_ = 0;
-  send_search_setup(ponderers_[0], level, position_command());
-  const std::uint64_t request = engine_.send("go movetime " + std::to_string(move_time(level)));
+  // An engine that pondered this reply to the end and went on to another
+  // holds the answer in its tables; else the main engine searches. The
+  // position sent ends that engine's ponder (its bestmove is dropped); the
+  // others' stop.
+  const std::size_t e = hint ? 0 : engine_that_finished(position_command());
+  Ponderer& searcher = ponderers_[e];
+  searcher.request = 0;
+  if (!hint) stop_ponders(e);
+  search_engine_ = e;
+  send_search_setup(searcher, level, position_command());
+  const std::uint64_t request =
+      searcher.engine->send("go movetime " + std::to_string(move_time(level)));
   (hint ? hint_request_ : search_request_) = request;
+}
+
+std::size_t GameController::engine_that_finished(const std::string& position) const {
+  for (std::size_t i = 0; i < ponderers_.size(); ++i)
+    if (ponderers_[i].has_finished(position)) return i;
+  return 0;
 }
 
 void GameController::handle(const EngineReply& reply, std::size_t from) {
@@ -673,6 +701,9 @@ void GameController::handle(const EngineReply& reply, std::size_t from) {
     engine_error_ = reply.line.substr(6);
     return;
   }
+  Ponderer& p = ponderers_[from];
+  if (reply.line == kPonderFinished && p.request && reply.request == p.request)
+    p.finished.push_back(p.position);
   const bool for_search =
       search_request_ && reply.request == search_request_ && from == search_engine_;
   const bool for_hint = hint_request_ && reply.request == hint_request_ && from == 0;

@@ -53,6 +53,7 @@
 //   than the pace after the AI's previous move, so that people can follow
 //   the game; move_now() does not wait.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -296,10 +297,21 @@ class GameController {
     int level = 0;              // at this level
     std::size_t turn = 0;       // its turns since the position on the board came
     double started = 0;         // when its turn began
+    // The positions it pondered to the end since the position on the board
+    // came: its tables hold their answers.
+    std::vector<std::string> finished;
+    bool has_finished(const std::string& p) const {
+      return std::find(finished.begin(), finished.end(), p) != finished.end();
+    }
   };
   bool may_ponder() const;
   void update_ponder();
   void update_ponder(std::size_t ponderer, const std::vector<Move>& replies);
+  // The next of ponderer i's replies not yet pondered to the end, as a
+  // `position` command; empty when none is left.
+  std::string next_ponder_position(std::size_t i, const std::vector<Move>& replies);
+  // The ponderer that pondered `position` to the end, else the main engine.
+  std::size_t engine_that_finished(const std::string& position) const;
   void end_ponder();
   // Stops every ponder but ponderer `kept`'s.
   void stop_ponders(std::size_t kept);

@@ -431,6 +431,7 @@ SearchReport Protocol::ponder_search(const Line& line, const SearchLimits& limit
     report = search(unbounded, options, stop_);
     finished = !stop_;
   }
+  if (finished) emit(std::string(kPonderFinished));
   std::unique_lock lock(mutex_);
   ponder_.wait(lock, [&] { return ponder_hit_ || stopped(line.number); });
   if (stopped(line.number) || finished) return report;

@@ -63,7 +63,9 @@
 // on the position while the opponent thinks and holds back its `bestmove`
 // until `ponderhit` or `stop`:
 //  - until `ponderhit` the search has no time limit (depth and nodes bound
-//    it), and a search that ends on its own keeps its answer;
+//    it), and a search that ends on its own keeps its answer and says so
+//    with `info string ponder finished` (kPonderFinished), so that a player
+//    pondering several replies in turn can go on to the next one;
 //  - `ponderhit` turns it into a normal search under the given limits, time
 //    counted from the ponderhit: a finished one answers at once, an
 //    unfinished one searches on (it starts over, and the session's tables
@@ -108,6 +110,8 @@ inline constexpr std::uint64_t kMaxThreads = 256;
 // A tree's node lines at most: a node takes about 100 bytes until printed,
 // and the web build has 256 MB in all.
 inline constexpr std::uint64_t kMaxTreeLimit = 1'000'000;
+// The line of a ponder whose search ended on its own, its move decided.
+inline constexpr std::string_view kPonderFinished = "info string ponder finished";
 
 class Protocol {
  public:

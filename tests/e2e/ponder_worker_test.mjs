@@ -1,7 +1,8 @@
 // Pondering through the real Web Worker, in headless Chromium, driven through
 // the web EngineClient as the app drives it (the probe module). Two parts:
 //
-// 1. Directed: a ponder that has finished answers ponderhit at once; stop
+// 1. Directed: a ponder that has finished says so (`info string ponder
+//    finished`, as natively) and answers ponderhit at once; stop
 //    ends a ponder without replacing the worker (its tables survive), and a
 //    ponderhit then a plain go of the same position is quick (the work
 //    stayed); a ponderhit with no ponder is an error.
@@ -261,6 +262,10 @@ function installPonder() {
     if (s.requests.get(held).replies.some((l) => l.startsWith('bestmove'))) {
       problem('a finished ponder answered before ponderhit');
     }
+    // As natively (kPonderFinished, src/engine/protocol.h): it says so.
+    if (!s.requests.get(held).replies.includes('info string ponder finished')) {
+      problem('a finished ponder did not say "info string ponder finished"');
+    }
     send('ponderhit', 'ponderhit');
     pollReplies();
     figures.finishedPonderhitMs = await waitBest(held);
@@ -274,6 +279,9 @@ function installPonder() {
     await sleepMs(200);
     stop();
     figures.stoppedPonderMs = await waitBest(stopped);
+    if (s.requests.get(stopped).replies.includes('info string ponder finished')) {
+      problem('a ponder stopped at work said it had finished');
+    }
     send('setoption name OwnBook value true', 'quiet');
     if (arcadeEngine.stats().restarts !== restarts) problem('stop of a ponder replaced the worker');
     send('ponderhit', 'ponderhit');  // nothing awaits it: an error
