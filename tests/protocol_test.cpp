@@ -573,10 +573,11 @@ class EngineProtocolTest : public ::testing::Test {
                      [this](const std::string& l) { lines_.push_back(l); }, false};
 };
 
-// 35435 is outside the opening book, and the solver needs seconds for it.
+// 13577533 (c4_L1_R3 of the data set, 8 plies) is outside the opening book,
+// which holds every position of up to 7, and the solver needs seconds for it.
 TEST_F(EngineProtocolTest, DepthBoundsThePerfectLevel) {
   send("game connect4");
-  send("position 35435");
+  send("position 13577533");
   const std::vector<std::string> reply = send("go depth 1");
   ASSERT_EQ(reply.size(), 2u);
   EXPECT_EQ(reply[0].rfind("info depth 1 score cp ", 0), 0u) << reply[0];
