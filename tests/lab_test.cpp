@@ -264,3 +264,185 @@ TEST(LabLayout, PlacesATreeCutAtTheNodeLimit) {
 
 }  // namespace
 }  // namespace arcade::app
+
+namespace arcade::app {
+namespace {
+
+// Negamax over Tic-tac-toe by brute force: +1 the side to move wins, 0 a draw.
+int brute_value(const TicTacToe::Position& p) {
+  switch (TicTacToe::outcome(p)) {
+    case Outcome::kDrawn:
+      return 0;
+    case Outcome::kLost:
+      return -1;
+    case Outcome::kWon:
+      return 1;
+    default:
+      break;
+  }
+  MoveList<TicTacToe::kMaxMoves> moves;
+  TicTacToe::generate_moves(p, moves);
+  int best = -2;
+  for (Move m : moves) best = std::max(best, -brute_value(TicTacToe::play(p, m)));
+  return best;
+}
+
+// The sentences say values in words: "a draw", not "draw"; one child is
+// "only move", not "1 children".
+TEST(LabReplay, SaysValuesInWordsAndOneChildAsOne) {
+  const LabTree tree =
+      read_tree({"game tictactoe", "tree depth 9 algorithm alphabeta ordering on table off"});
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete) << tree.error();
+  Parsed<TicTacToe::Position> start = TicTacToe::from_text(".../.../...");
+  ASSERT_TRUE(start);
+  ASSERT_EQ(brute_value(*start), 0);                                // Tic-tac-toe is a draw ...
+  ASSERT_EQ(tree.nodes()[0].value.kind, EngineScore::Kind::kDraw);  // ... and the tree says so
+  const LabWords words{"X", "O", 9};
+  const std::string done = event_sentence(tree.nodes(), {0, false}, words);
+  EXPECT_NE(done.find("the root is worth a draw"), std::string::npos) << done;
+  EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kWin, 5}), "a win in 5 plies");
+  EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kLoss, 1}), "a loss in 1 ply");
+  // A node with one move: a hand-made tree of one expanded node and its leaf.
+  LabTree one;
+  ASSERT_TRUE(one.take(
+      "node 0 parent - ply 0 move - side max alpha -inf beta inf value cp 2 bound exact kind "
+      "expanded children 1 pv"));
+  ASSERT_TRUE(one.take(
+      "node 1 parent 0 ply 1 move a1 side min alpha -inf beta inf value cp 2 bound exact kind "
+      "expanded children 1 pv"));
+  ASSERT_TRUE(one.take(
+      "node 2 parent 1 ply 2 move b1 side max alpha -inf beta inf value cp 2 bound exact kind "
+      "leaf children 0 pv"));
+  const std::string only = event_sentence(one.nodes(), {1, false}, words);
+  EXPECT_NE(only.find("O's only move searched"), std::string::npos) << only;
+  EXPECT_EQ(only.find("1 of"), std::string::npos) << only;
+}
+
+// The chart's bars are to scale: 950 nodes against 549,946 (the issue's
+// figures) is 950/549,946 of the bar, not about half of it as a log scale drew.
+TEST(LabChart, BarsAreLinear) {
+  std::vector<LabCount> counts(3);
+  counts[0].nodes = 549'946;
+  counts[1].nodes = 950;
+  const std::vector<float> shares = chart_shares(counts);
+  ASSERT_EQ(shares.size(), 3u);
+  EXPECT_FLOAT_EQ(shares[0], 1.0f);
+  EXPECT_NEAR(shares[1], 950.0 / 549'946.0, 1e-7);
+  EXPECT_EQ(shares[2], 0.0f);  // no figure yet: no bar
+}
+
+// A tree is stale once the board's position or the weights are no longer
+// those it was searched with; run again, it is fresh.
+TEST(Lab, IsStaleAfterAMoveOrAWeightChange) {
+  ScriptedEngine engine;
+  Lab lab(engine);
+  const LabPosition searched{
+      "tictactoe", "position startpos", {"setoption name Weights value default"}};
+  EXPECT_EQ(lab.stale_reason(searched), "");  // nothing run: nothing stale
+  lab.run(searched, {});
+  EXPECT_EQ(lab.stale_reason(searched), "");
+  LabPosition moved = searched;
+  moved.position = "position startpos moves b2";
+  EXPECT_NE(lab.stale_reason(moved).find("another position"), std::string::npos);
+  LabPosition weighed = searched;
+  weighed.options.push_back("setoption name Centre value 9");
+  EXPECT_NE(lab.stale_reason(weighed).find("other weights"), std::string::npos);
+  EXPECT_NE(lab.stale_reason({"connect4", "position startpos", searched.options}).find("game"),
+            std::string::npos);
+  lab.run(moved, {});
+  EXPECT_EQ(lab.stale_reason(moved), "");
+}
+
+// Weights change nothing where every term is 0: the empty board says so;
+// a position with something to count does not.
+TEST(Lab, WeightsNoteOnlyWhereEveryTermIsZero) {
+  const std::unique_ptr<GameView> board = make_game_view("connect4");
+  ASSERT_TRUE(board);
+  const std::vector<Score> weights = *board->preset_weights("default");
+  const std::vector<Score> empty = board->term_values(weights);
+  ASSERT_TRUE(std::all_of(empty.begin(), empty.end(), [](Score v) { return v == 0; }));
+  EXPECT_NE(weights_note(empty).find("until moves are played"), std::string::npos);
+  for (const char* move : {"4", "4", "5", "3"}) board->play(*board->move_from_text(move));
+  const std::vector<Score> played = board->term_values(weights);
+  ASSERT_TRUE(std::any_of(played.begin(), played.end(), [](Score v) { return v != 0; }));
+  EXPECT_EQ(weights_note(played), "");
+}
+
+// Where every visible node of `layout` is drawn by `camera`: its extent.
+struct Extent {
+  float left = 1e30f, right = -1e30f, top = 1e30f, bottom = -1e30f;
+};
+Extent extent(const LabCamera& camera, const std::vector<LabNode>& nodes, const LabLayout& layout) {
+  Extent e;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (!layout.visible[i]) continue;
+    e.left = std::min(e.left, camera.x(layout.x[i]));
+    e.right = std::max(e.right, camera.x(layout.x[i]));
+    e.top = std::min(e.top, camera.y(nodes[i].ply));
+    e.bottom = std::max(e.bottom, camera.y(nodes[i].ply));
+  }
+  return e;
+}
+
+// Fit shows the whole tree in the whole area: 100,000 nodes too (the old
+// least zoom left the root off the screen), and a shallow tree's plies
+// spread down the area (they used its top 25-40%).
+TEST(LabCamera, FitsTheWholeTreeInTheWholeArea) {
+  for (const char* command : {"tree depth 9 algorithm minimax ordering off table off limit 100000",
+                              "tree depth 2 algorithm alphabeta ordering off table off"}) {
+    const LabTree tree = read_tree({"game tictactoe", command});
+    ASSERT_EQ(tree.state(), LabTree::State::kComplete);
+    const LabLayout layout = lay_out(tree.nodes(), std::vector<bool>(tree.nodes().size(), false));
+    for (const auto [w, h] : {std::pair{900.0f, 640.0f}, std::pair{390.0f, 300.0f}}) {
+      const LabCamera camera = fit_camera(layout, w, h);
+      const Extent e = extent(camera, tree.nodes(), layout);
+      EXPECT_GE(e.left, 0) << command << " " << w;
+      EXPECT_LE(e.right, w) << command << " " << w;
+      EXPECT_GE(e.top, kLabTopMargin - 1) << command;
+      EXPECT_LE(e.bottom + camera.row * 0.5f, h) << command << " " << h;  // the deepest's board
+      EXPECT_GE(e.right - e.left, 0.9f * w - camera.zoom) << command << " " << w;
+      EXPECT_GE(e.bottom, 0.6f * h) << command << " " << h << ": the plies use the height";
+    }
+  }
+}
+
+// Zooming about a node keeps that node where it was, however often; six
+// zooms in about the chosen node still show it.
+TEST(LabCamera, ZoomKeepsTheAnchorInPlace) {
+  const LabTree tree =
+      read_tree({"game tictactoe", "tree depth 3 algorithm alphabeta ordering off table off"});
+  const LabLayout layout = lay_out(tree.nodes(), std::vector<bool>(tree.nodes().size(), false));
+  LabCamera camera = fit_camera(layout, 900, 640);
+  const std::size_t chosen = tree.nodes().size() * 3 / 4;  // right of the middle
+  const float x = camera.x(layout.x[chosen]), y = camera.y(tree.nodes()[chosen].ply);
+  for (int i = 0; i < 6; ++i) {
+    zoom_camera(camera, 1.5f, x, y);
+    EXPECT_NEAR(camera.x(layout.x[chosen]), x, 0.01f * camera.zoom);
+    EXPECT_NEAR(camera.y(tree.nodes()[chosen].ply), y, 0.5f);
+  }
+  EXPECT_GT(camera.zoom, 5.0f * fit_camera(layout, 900, 640).zoom);
+  for (int i = 0; i < 6; ++i) zoom_camera(camera, 1 / 1.5f, x, y);
+  EXPECT_NEAR(camera.x(layout.x[chosen]), x, 0.5f);
+}
+
+// The replay's current node is shown as a board with its value (the board
+// zoom at least), inside the area, wherever it is in a large tree.
+TEST(LabCamera, FollowShowsTheCurrentNodeAsABoard) {
+  const LabTree tree = read_tree(
+      {"game tictactoe", "tree depth 9 algorithm minimax ordering off table off limit 100000"});
+  const LabLayout layout = lay_out(tree.nodes(), std::vector<bool>(tree.nodes().size(), false));
+  LabCamera camera = fit_camera(layout, 900, 640);
+  for (std::size_t node :
+       {std::size_t{0}, std::size_t{5}, std::size_t{50'000}, std::size_t{99'999}}) {
+    follow_node(camera, layout.x[node], tree.nodes()[node].ply, 900, 640);
+    EXPECT_GE(camera.zoom, kLabBoardZoom);
+    const float x = camera.x(layout.x[node]), y = camera.y(tree.nodes()[node].ply);
+    EXPECT_GT(x, 0) << node;
+    EXPECT_LT(x, 900) << node;
+    EXPECT_GT(y, 0) << node;
+    EXPECT_LT(y + camera.row * 0.5f, 640) << node << ": its board shows";
+  }
+}
+
+}  // namespace
+}  // namespace arcade::app

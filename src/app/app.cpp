@@ -492,6 +492,8 @@ void App::open_pasted() {
 // The keyboard's cursor: arrows move it over the board (along the columns
 // where pieces drop), Enter plays there as a click would, Escape hides it.
 void App::board_key(Key k) {
+  // The lab's tree covers the board: a key must not play a move unseen.
+  if (lab_) return;
   const BoardLayout& board = game_.position().board();
   const Grid grid = board.grid;
   if (k == Key::kEscape) {

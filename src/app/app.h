@@ -81,6 +81,10 @@ class App {
   void board_key(Key k);
   void set_fonts(const Fonts& fonts) { fonts_ = fonts; }
   void set_touch(bool touch) { touch_ = touch; }
+  // Two fingers on the screen: `factor` the change of their distance since
+  // the last call, about their middle (points); active false when one lifts.
+  // Zooms the lab's tree.
+  void pinch(bool active, float factor, float x, float y);
 
   const GameController& game() const { return game_; }
   // The AI plays both sides of a new game of Connect Four at the first level
@@ -93,7 +97,7 @@ class App {
   //   lab on|off | lab run [depth N] [algorithm minimax|alphabeta]
   //   [ordering on|off] [table on|off] [deepening on|off] [limit K] |
   //   lab step start|back|next|end|N | lab play on|off | lab fold N |
-  //   lab select N | lab fit | lab zoom POINTS | lab pan DX DY (a frame) |
+  //   lab select N | lab fit | lab zoom POINTS|in|out | lab pan DX DY (a frame) |
   //   weights PRESET | weight TERM VALUE (the heuristic's, every engine's) |
   //   play MOVE (a person's move) | switch GAME (keeps the game left) |
   //   link FRAGMENT (a shared link) | open TEXT (pasted moves, a position or
@@ -108,8 +112,10 @@ class App {
   // findings (analysis, analysis_engines, analysis_depth, analysis_score,
   // analysis_moves);
   // the lab's (lab, lab_state, lab_nodes, lab_searched, lab_value,
-  // lab_step, lab_sentence, lab_counts, lab_drawn); the heuristic at the
-  // board's position (eval_terms name:value:weight..., eval_total); the
+  // lab_step, lab_sentence, lab_counts, lab_bars, lab_drawn, lab_boards,
+  // lab_stale, lab_camera, lab_area, lab_extent, lab_current_at,
+  // lab_selected_at, lab_selected); the heuristic at the board's position
+  // (eval_terms name:value:weight..., eval_total, eval_note); the
   // position string, the share link's fragment, the session's score, the
   // end's banner shown, the board's rectangle in points (left top width
   // height), the keyboard's cursor (column row), the preferences.
@@ -159,7 +165,11 @@ class App {
   void run_lab();
   std::string lab_command(const std::vector<std::string>& words);
   std::string lab_state() const;
+  std::string lab_view_state() const;
   LabWords lab_words() const;
+  LabPosition lab_position_now() const;  // the board's position and weights
+  std::string lab_stale() const;         // why the tree is not of them, or empty
+  const GameView& lab_root() const;      // the position the tree was searched from
   // The heuristic's weights (app_lab.cpp): the current game's, the option
   // lines that set them, and every engine told of them.
   std::vector<Score>& weights();  // to edit (made from the defaults)
@@ -211,6 +221,7 @@ class App {
   std::vector<std::unique_ptr<EngineClient>> ponder_helpers_;
   std::unique_ptr<EngineClient> lab_engine_;  // made when first opened
   std::unique_ptr<Lab> lab_;                  // null while closed
+  std::unique_ptr<GameView> lab_root_;        // the position of the lab's last run
   LabSettings lab_settings_;
   LabView lab_view_;
   std::map<std::string, std::vector<Score>> weights_;  // by game; absent: the defaults

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app/app.h"
 #include "engine/parsed.h"
@@ -58,8 +59,29 @@ std::optional<std::string> read_run_settings(const std::vector<std::string>& w, 
 }  // namespace
 
 LabWords App::lab_words() const {
-  const int mover = game_.side_to_move();
-  return {side_name(mover), side_name(1 - mover), lab_ ? lab_->settings().depth : 0};
+  const GameView& root = lab_root();
+  const int mover = root.side_to_move();
+  return {std::string(root.side(mover).name), std::string(root.side(1 - mover).name),
+          lab_ ? lab_->settings().depth : 0};
+}
+
+LabPosition App::lab_position_now() const {
+  return {game_.game(), game_.position_command(), weight_options()};
+}
+
+std::string App::lab_stale() const {
+  return lab_ ? lab_->stale_reason(lab_position_now()) : "";
+}
+
+// A tree's boards are drawn from the position it searched, which the board
+// may have left.
+const GameView& App::lab_root() const {
+  return lab_root_ && lab_ && lab_->has_run() ? *lab_root_ : game_.position();
+}
+
+void App::pinch(bool active, float factor, float x, float y) {
+  lab_view_.pinching = active;
+  if (active && lab_ && factor > 0) lab_zoom_at(lab_view_, factor, {x, y});
 }
 
 void App::set_lab_open(bool open) {
@@ -76,8 +98,9 @@ void App::set_lab_open(bool open) {
 
 void App::run_lab() {
   if (!lab_) return;
-  lab_->run({game_.game(), game_.position_command(), weight_options()}, lab_settings_);
-  lab_view_.zoom = 0;  // fit the new tree
+  lab_->run(lab_position_now(), lab_settings_);
+  lab_root_ = game_.position().clone();
+  lab_view_.camera.zoom = 0;  // fit the new tree
   lab_view_.selected.reset();
 }
 
@@ -87,10 +110,8 @@ void App::lab_section() {
   if (ImGui::Checkbox("Minimax lab", &open)) set_lab_open(open);
   if (!touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: L");
   if (!lab_) return;
-  // A tree is of one position: a move on the board makes it another's.
-  if (lab_->has_run() && lab_->position().position != game_.position_command())
-    ImGui::TextDisabled("The board has moved on: run again for its position.");
-  switch (lab_panel(*lab_, lab_settings_, lab_view_, game_.position(), lab_words(), boards_)) {
+  switch (
+      lab_panel(*lab_, lab_settings_, lab_view_, lab_root(), lab_words(), boards_, lab_stale())) {
     case LabAction::kRun:
       run_lab();
       break;
@@ -141,7 +162,7 @@ void App::evaluation_section() {
   // The chosen node's position, else the board's.
   std::unique_ptr<GameView> node;
   if (lab_ && lab_->tree_ready() && lab_view_.selected)
-    node = node_position(*lab_, game_.position(), *lab_view_.selected);
+    node = node_position(*lab_, lab_root(), *lab_view_.selected);
   const GameView& position = node ? *node : game_.position();
   ImGui::TextWrapped(
       "The heuristic at %s, for the side to move. The AI, the analysis and the lab "
@@ -188,7 +209,7 @@ std::string App::evaluation_state() const {
   }
   out += "\neval_total ";
   out += std::to_string(position.evaluate(w));
-  out += '\n';
+  out += "\neval_note " + weights_note(values) + "\n";
   return out;
 }
 
@@ -229,13 +250,18 @@ std::string App::lab_command(const std::vector<std::string>& w) {
     else
       lab_view_.selected = lab_view_.centre_on = static_cast<int>(*n);
   } else if (what == "fit" && w.size() == 2) {
-    lab_view_.zoom = 0;
+    lab_view_.camera.zoom = 0;
+  } else if (what == "zoom" && w.size() == 3 && (w[2] == "in" || w[2] == "out")) {
+    // As the panel's Zoom + and Zoom -.
+    lab_zoom(*lab_, lab_view_, w[2] == "in" ? 1.5f : 1 / 1.5f);
   } else if (what == "zoom" && w.size() == 3) {
     const auto z = parse_number(w[2], 1, 160);
-    if (!z) return "error usage: lab zoom POINTS (1 to 160 a slot)";
-    lab_view_.row = std::clamp(
-        lab_view_.row * static_cast<float>(*z) / std::max(0.05f, lab_view_.zoom), 34.0f, 180.0f);
-    lab_view_.zoom = static_cast<float>(*z);
+    if (!z) return "error usage: lab zoom POINTS|in|out (1 to 160 points a slot)";
+    LabCamera& camera = lab_view_.camera;
+    camera.row =
+        std::clamp(camera.row * static_cast<float>(*z) / std::max(kLabMinZoom, camera.zoom),
+                   kLabMinRow, kLabMaxRow);
+    camera.zoom = static_cast<float>(*z);
     const std::optional<LabEvent> event = lab_->current_event();
     lab_view_.centre_on = lab_view_.selected ? *lab_view_.selected : event ? event->node : 0;
   } else if (what == "pan" && w.size() == 4) {
@@ -268,7 +294,45 @@ std::string App::lab_state() const {
     std::replace(entry.begin(), entry.end(), ' ', '_');
     out += " " + entry;
   }
+  out += "\nlab_bars";
+  const std::vector<float> shares = chart_shares(lab_->counts());
+  for (std::size_t i = 0; i < shares.size(); ++i) {
+    std::string name = lab_->counts()[i].name;
+    std::replace(name.begin(), name.end(), ' ', '_');
+    char share[32];
+    std::snprintf(share, sizeof share, ":%.6f", static_cast<double>(shares[i]));
+    out += " " + name + share;
+  }
   out += "\nlab_drawn " + std::to_string(lab_view_.drawn_nodes) + "\n";
+  out += "lab_boards " + std::to_string(lab_view_.drawn_boards) + "\n";
+  out += "lab_stale " + lab_stale() + "\n";
+  return out + lab_view_state();
+}
+
+// Where the tree is drawn, in points, as of the last frame: the area, the
+// camera, the tree's extent, the current and the chosen node, and the
+// chosen node's details as the panel shows them.
+std::string App::lab_view_state() const {
+  const auto point = [](ImVec2 p) { return std::to_string(p.x) + " " + std::to_string(p.y); };
+  const LabView& v = lab_view_;
+  std::string out = "lab_area " + point(v.area_min) + " " + point(v.area_max) + "\n";
+  out += "lab_camera " + std::to_string(v.camera.zoom) + " " + std::to_string(v.camera.row) + "\n";
+  if (!lab_->tree_ready() || lab_->tree().nodes().empty() || v.camera.zoom <= 0) return out;
+  const LabLayout& layout = lab_->layout();
+  const ImVec2 first = lab_node_point(*lab_, v, 0);
+  out += "lab_extent " + std::to_string(v.area_min.x + v.camera.x(0)) + " " +
+         std::to_string(first.y) + " " +
+         std::to_string(v.area_min.x + v.camera.x(std::max(0.0f, layout.width - 1))) + " " +
+         std::to_string(v.area_min.y + v.camera.y(layout.depth)) + "\n";
+  if (const std::optional<LabEvent> event = lab_->current_event())
+    out += "lab_current_at " + point(lab_node_point(*lab_, v, event->node)) + "\n";
+  if (v.selected && *v.selected < static_cast<int>(lab_->tree().nodes().size())) {
+    out += "lab_selected_at " + point(lab_node_point(*lab_, v, *v.selected)) + "\n";
+    std::string details;
+    for (const std::string& line : lab_node_details(*lab_, *v.selected, lab_words()))
+      details += (details.empty() ? "" : " | ") + line;
+    out += "lab_selected " + details + "\n";
+  }
   return out;
 }
 

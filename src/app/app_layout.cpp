@@ -474,8 +474,9 @@ void App::heading(const Rect& r) {
 
 void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
   if (lab_) {
-    lab_tree(*lab_, lab_view_, game_.position(), lab_words(), boards_, {r.x, r.y},
-             {r.x + r.w, r.y + r.h});
+    if (lab_tree(*lab_, lab_view_, lab_root(), lab_words(), boards_, {r.x, r.y},
+                 {r.x + r.w, r.y + r.h}, lab_stale()) == LabAction::kRun)
+      run_lab();
     return;
   }
   // The largest board of the game's proportions that fits, centred.

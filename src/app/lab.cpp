@@ -45,6 +45,25 @@ std::string tree_command(const LabSettings& s) {
          std::to_string(s.limit);
 }
 
+std::vector<float> chart_shares(const std::vector<LabCount>& counts) {
+  std::uint64_t most = 0;
+  for (const LabCount& c : counts)
+    if (c.nodes) most = std::max(most, *c.nodes);
+  std::vector<float> shares;
+  for (const LabCount& c : counts)
+    shares.push_back(c.nodes && most ? static_cast<float>(static_cast<double>(*c.nodes) /
+                                                          static_cast<double>(most))
+                                     : 0.0f);
+  return shares;
+}
+
+std::string weights_note(const std::vector<Score>& term_values) {
+  if (std::any_of(term_values.begin(), term_values.end(), [](Score v) { return v != 0; }))
+    return "";
+  return "Every term counts 0 here (nothing on the board to count yet), so a changed weight "
+         "changes nothing until moves are played.";
+}
+
 Lab::Lab(EngineClient& engine) : engine_(engine) {}
 
 void Lab::run(const LabPosition& position, const LabSettings& settings) {
@@ -76,6 +95,19 @@ void Lab::run(const LabPosition& position, const LabSettings& settings) {
     s.limit = 0;  // only the count and the value
     request(tree_command(s), i);
   }
+}
+
+std::string Lab::stale_reason(const LabPosition& now) const {
+  if (!has_run_) return "";
+  if (position_.game != now.game) return "this tree is of another game; run again for this one";
+  const bool moved = position_.position != now.position;
+  const bool weighed = position_.options != now.options;
+  if (!moved && !weighed) return "";
+  return std::string("this tree is of ") +
+         (moved && weighed ? "another position and other weights"
+          : moved          ? "another position (the board has moved on)"
+                           : "other weights (they changed since)") +
+         "; run again for the board's";
 }
 
 void Lab::send_position() {

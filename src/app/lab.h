@@ -49,6 +49,15 @@ struct LabCount {
   std::string note;  // why there is no figure (yet)
 };
 
+// Each bar's length as a share of the longest, to scale (linear: a bar
+// twice as long is twice the nodes); 0 for a bar with no figure yet.
+std::vector<float> chart_shares(const std::vector<LabCount>& counts);
+
+// What to tell a learner editing weights when the position's terms are all
+// 0 (an empty board): a weight then changes nothing until moves are played.
+// Empty when some term counts something.
+std::string weights_note(const std::vector<Score>& term_values);
+
 class Lab {
  public:
   explicit Lab(EngineClient& engine);
@@ -69,6 +78,9 @@ class Lab {
   const LabSettings& settings() const { return settings_; }
   const LabPosition& position() const { return position_; }
   bool has_run() const { return has_run_; }
+  // Why the tree is not of `now` (the board moved on, the weights changed),
+  // in words after "Stale: "; empty while it is (or nothing has run).
+  std::string stale_reason(const LabPosition& now) const;
   const std::vector<LabCount>& counts() const { return counts_; }
 
   // The layout of the tree with its folds (recomputed when they change).

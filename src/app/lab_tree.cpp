@@ -1,5 +1,6 @@
 #include "app/lab_tree.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -76,7 +77,7 @@ std::string entered(const LabNode& n, const LabWords& words) {
 }
 
 std::string bound_words(const LabNode& n) {
-  const std::string v = lab_value_text(n.value);
+  const std::string v = value_words(n.value);
   switch (n.bound) {
     case Bound::kLower:
       return "at least " + v;
@@ -95,19 +96,19 @@ std::string cut_off(const std::vector<LabNode>& nodes, const LabNode& n, const L
                                  : "the other " + std::to_string(n.pruned.size()) + " (" +
                                        listed(n.pruned) + ") need not be searched";
   if (n.max_to_move) {
-    const std::string beta = n.beta ? lab_value_text(*n.beta) : "inf";
+    const std::string beta = n.beta ? value_words(*n.beta) : "inf";
     return "Beta cut-off: " + opponent(n, words) + " already has a reply worth " + beta +
            " or less elsewhere, and " + possessive(side) + " move " + refutation +
-           " here is worth " + lab_value_text(n.value) + " or more, so " + others + ".";
+           " here is worth " + value_words(n.value) + " or more, so " + others + ".";
   }
-  const std::string alpha = n.alpha ? lab_value_text(*n.alpha) : "-inf";
+  const std::string alpha = n.alpha ? value_words(*n.alpha) : "-inf";
   return "Alpha cut-off: " + opponent(n, words) + " already has a move worth " + alpha +
          " or more elsewhere, and " + possessive(side) + " reply " + refutation +
-         " here holds it to " + lab_value_text(n.value) + " or less, so " + others + ".";
+         " here holds it to " + value_words(n.value) + " or less, so " + others + ".";
 }
 
 std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabWords& words) {
-  const std::string v = lab_value_text(n.value);
+  const std::string v = value_words(n.value);
   switch (n.kind) {
     case NodeKind::kLeaf:
       return "Depth limit: the heuristic evaluation scores this position " + v + ".";
@@ -123,8 +124,10 @@ std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabW
     default:
       break;
   }
-  const std::string all = "All " + std::to_string(n.searched_children) + " of " +
-                          possessive(mover(n, words)) + " moves searched: ";
+  const std::string all = n.searched_children == 1
+                              ? possessive(mover(n, words)) + " only move searched: "
+                              : "All " + std::to_string(n.searched_children) + " of " +
+                                    possessive(mover(n, words)) + " moves searched: ";
   if (n.parent < 0)
     return "The search is done: the root is worth " + v + " and the highlighted line is the " +
            "principal variation.";
@@ -340,6 +343,78 @@ std::string lab_value_text(const EngineScore& value) {
       std::snprintf(text, sizeof text, value.value == 0 ? "%d" : "%+d", value.value);
       return text;
   }
+}
+
+std::string value_words(const EngineScore& value) {
+  const auto plies = [](int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); };
+  switch (value.kind) {
+    case EngineScore::Kind::kWin:
+      return "a win in " + plies(value.value);
+    case EngineScore::Kind::kLoss:
+      return "a loss in " + plies(value.value);
+    case EngineScore::Kind::kDraw:
+      return "a draw";
+    default:
+      return lab_value_text(value);
+  }
+}
+
+float LabCamera::x(float slot) const {
+  return (slot + 0.5f) * zoom - pan_x;
+}
+float LabCamera::y(int ply) const {
+  return kLabTopMargin + static_cast<float>(ply) * row - pan_y;
+}
+
+namespace {
+// Under the deepest node: its board (half a row at most), value and window.
+constexpr float kBelowDeepest = 40.0f;
+constexpr float kSideMargin = 8.0f;
+}  // namespace
+
+LabCamera fit_camera(const LabLayout& layout, float width, float height) {
+  LabCamera c;
+  const float slots = std::max(1.0f, layout.width);
+  c.zoom = std::clamp((width - 2 * kSideMargin) / slots, kLabMinZoom, 110.0f);
+  // The plies share the height; the deepest's board takes half a row more.
+  const float plies = static_cast<float>(std::max(1, layout.depth)) + 0.5f;
+  const float room = std::max(1.0f, height - kLabTopMargin - kBelowDeepest);
+  c.row = std::min(kLabMaxRow, room / plies);
+  // What is left over, either way, is shared on both sides.
+  c.pan_x = (slots * c.zoom - width) / 2;
+  c.pan_y = -std::max(0.0f, room - c.row * plies) / 2;
+  return c;
+}
+
+void zoom_camera(LabCamera& c, float factor, float ax, float ay) {
+  if (c.zoom <= 0) return;
+  const float zoom = std::clamp(c.zoom * factor, kLabMinZoom, kLabMaxZoom);
+  // Rows grow with the zoom, within their bounds (a fitted deep tree's rows
+  // may be shorter than the least a zoom makes).
+  const float row =
+      std::clamp(c.row * zoom / c.zoom, std::min(c.row, kLabMinRow), std::max(c.row, kLabMaxRow));
+  const float slot = (ax + c.pan_x) / c.zoom;
+  const float ply = (ay - kLabTopMargin + c.pan_y) / c.row;
+  c.zoom = zoom;
+  c.row = row;
+  c.pan_x = slot * zoom - ax;
+  c.pan_y = ply * row - (ay - kLabTopMargin);
+}
+
+void follow_node(LabCamera& c, float slot, int ply, float width, float height) {
+  // A board a third of the row high needs a row of this much.
+  constexpr float kFollowRow = 120.0f;
+  if (c.zoom < kLabBoardZoom) {
+    c.row = std::max(c.row * kLabBoardZoom / std::max(c.zoom, kLabMinZoom), kFollowRow);
+    c.row = std::min(c.row, kLabMaxRow);
+    c.zoom = kLabBoardZoom;
+  }
+  const float x = c.x(slot), y = c.y(ply);
+  const bool inside = x > c.zoom && x < width - c.zoom && y > kLabTopMargin &&
+                      y < height - c.row * 0.6f - kBelowDeepest;
+  if (inside) return;
+  c.pan_x = (slot + 0.5f) * c.zoom - width / 2;
+  c.pan_y = kLabTopMargin + static_cast<float>(ply) * c.row - height / 3;
 }
 
 std::string window_text(const WindowEdge& alpha, const WindowEdge& beta) {

@@ -101,6 +101,36 @@ struct LabWords {
 std::string event_sentence(const std::vector<LabNode>& nodes, const LabEvent& event,
                            const LabWords& words);
 
+// A value in a sentence: "+12", "a draw", "a win in 5 plies", "a loss in 4
+// plies" ("the root is worth a draw", not "worth draw").
+std::string value_words(const EngineScore& value);
+
+// How the tree is looked at, in points from the tree area's top left: a slot
+// across is `zoom` points, a ply down `row`; `pan` is the tree's point at the
+// area's top left. No ImGui: the model tests check the geometry.
+struct LabCamera {
+  float zoom = 0;  // 0: fit the tree at the next frame
+  float row = 60;
+  float pan_x = 0, pan_y = 0;
+  float x(float slot) const;  // a node's centre, from the area's left
+  float y(int ply) const;     // and top
+};
+constexpr float kLabTopMargin = 34.0f;  // the legend's line above the root
+constexpr float kLabMinZoom = 0.0005f, kLabMaxZoom = 160.0f;
+constexpr float kLabMinRow = 34.0f, kLabMaxRow = 240.0f;
+// Zoomed in this far (points a slot) a node is a board with its value.
+constexpr float kLabBoardZoom = 56.0f;
+
+// The whole tree (every visible slot, every ply, a board's room under the
+// deepest) in an area of `width` x `height` points, centred.
+LabCamera fit_camera(const LabLayout& layout, float width, float height);
+// Zooms by `factor`, the point (ax, ay) of the area staying where it is.
+void zoom_camera(LabCamera& camera, float factor, float ax, float ay);
+// The replay's current node at a zoom where its board and value show (at
+// least kLabBoardZoom), kept where it is if it is well inside the area,
+// else brought to its middle.
+void follow_node(LabCamera& camera, float slot, int ply, float width, float height);
+
 // A value as the lab writes it, from the root's side: "+12", "-3", "0",
 // "win 5" (in 5 plies), "loss 4", "draw"; "-inf"/"inf" for an open window.
 std::string lab_value_text(const EngineScore& value);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/board_scene.h"
+#include "app/ui_audit.h"
 
 namespace arcade::app {
 namespace {
@@ -21,14 +22,11 @@ constexpr ImU32 kTable = IM_COL32(64, 200, 180, 255);
 constexpr ImU32 kText = IM_COL32(235, 238, 245, 255);
 constexpr ImU32 kDim = IM_COL32(150, 156, 175, 255);
 constexpr ImU32 kCurrent = IM_COL32(255, 255, 255, 255);
-// Zoomed in this far (points a slot) a node is a board; less, a triangle.
-constexpr float kBoardZoom = 56.0f;
+constexpr ImU32 kStale = IM_COL32(255, 196, 61, 255);
+// Zoomed in kLabBoardZoom (points a slot) a node is a board; less, a triangle.
+constexpr float kBoardZoom = kLabBoardZoom;
 constexpr float kLabelZoom = 26.0f;
-constexpr float kMinZoom = 0.05f, kMaxZoom = 160.0f;
-constexpr float kTopMargin = 34.0f;
 constexpr int kMaxBoards = 400;  // drawn a frame, however far out
-
-constexpr float kMinRow = 34.0f, kMaxRow = 180.0f;  // points a ply
 
 // "+12" (GCC 12 warns wrongly about "+" + std::to_string: -Wrestrict).
 std::string plus(std::size_t n) {
@@ -74,42 +72,14 @@ std::string value_label(const LabNode& n, bool done) {
 // Where a node is on screen, from its slot and ply.
 struct Placement {
   ImVec2 origin;  // the view's top left
+  LabCamera camera;
   float zoom, row;
-  ImVec2 pan;
   ImVec2 at(float slot, int ply) const {
-    return {origin.x + (slot + 0.5f) * zoom - pan.x, origin.y + kTopMargin + ply * row - pan.y};
+    return {origin.x + camera.x(slot), origin.y + camera.y(ply)};
   }
 };
-
-void fit(LabView& view, const LabLayout& layout, ImVec2 size) {
-  view.zoom = std::clamp((size.x - 16) / std::max(1.0f, layout.width), kMinZoom, 110.0f);
-  // The plies share the height, a board's room at most.
-  view.row = std::clamp((size.y - kTopMargin - 60) / std::max(1, layout.depth), kMinRow,
-                        std::max(kMinRow, std::min(kMaxRow, view.zoom * 1.6f + 40)));
-  // A narrow tree sits in the middle; so does a tree too deep to fit.
-  const float used = layout.width * view.zoom;
-  view.pan = {std::min(0.0f, (used - size.x) / 2), 0};
-}
-
-void zoom_at(LabView& view, float factor, ImVec2 anchor, ImVec2 origin) {
-  const float zoom = std::clamp(view.zoom * factor, kMinZoom, kMaxZoom);
-  const float row_before = view.row;
-  const float row_after = std::clamp(view.row * zoom / view.zoom, kMinRow, kMaxRow);
-  // The point under the anchor stays there.
-  const float slot = (anchor.x - origin.x + view.pan.x) / view.zoom;
-  const float ply = (anchor.y - origin.y - kTopMargin + view.pan.y) / row_before;
-  view.zoom = zoom;
-  view.row = row_after;
-  view.pan.x = slot * zoom - (anchor.x - origin.x);
-  view.pan.y = ply * row_after - (anchor.y - origin.y - kTopMargin);
-}
-
-// Zooms about the view's top middle (the panel's buttons).
-void zoom_by(LabView& view, float factor) {
-  const float zoom = std::clamp(view.zoom * factor, kMinZoom, kMaxZoom);
-  view.row = std::clamp(view.row * zoom / view.zoom, kMinRow, kMaxRow);
-  view.pan.x = (view.pan.x + 300) * zoom / view.zoom - 300;
-  view.zoom = zoom;
+Placement placement(const LabView& view) {
+  return {view.area_min, view.camera, view.camera.zoom, view.camera.row};
 }
 
 void triangle(ImDrawList* list, ImVec2 c, float r, bool up, ImU32 colour) {
@@ -211,6 +181,7 @@ struct TreePainter {
         boards.add(list, position_scene(*position), top_left,
                    {top_left.x + size.x, top_left.y + size.y});
         ++boards_drawn;
+        ++view.drawn_boards;
       }
       list->AddRect({top_left.x - 3, top_left.y - 3},
                     {top_left.x + size.x + 3, top_left.y + size.y + 3}, highlight ? kPv : side,
@@ -240,26 +211,24 @@ struct TreePainter {
   }
 };
 
-// Brings a node asked for, or the replay's current node when it has left
-// the view, to the middle.
+// The replay's current node, while it replays, at a zoom where its board
+// and value show; a node asked for brought to the middle.
 void follow(const Lab& lab, LabView& view, const LabLayout& layout, ImVec2 min, ImVec2 max) {
+  const ImVec2 size{max.x - min.x, max.y - min.y};
   if (lab.step() != view.step_seen) {
     view.step_seen = lab.step();
     const std::optional<LabEvent> event = lab.current_event();
     if (event && lab.step() < lab.events().size()) {
-      const Placement place{min, view.zoom, view.row, view.pan};
       const auto i = static_cast<std::size_t>(event->node);
-      const ImVec2 at = place.at(layout.x[i], lab.tree().nodes()[i].ply);
-      if (at.x < min.x + 20 || at.x > max.x - 20 || at.y < min.y + 20 || at.y > max.y - 60)
-        view.centre_on = event->node;
+      follow_node(view.camera, layout.x[i], lab.tree().nodes()[i].ply, size.x, size.y);
     }
   }
   if (!view.centre_on) return;
   const auto i = static_cast<std::size_t>(*view.centre_on);
   view.centre_on.reset();
   if (i >= layout.x.size()) return;
-  view.pan.x = (layout.x[i] + 0.5f) * view.zoom - (max.x - min.x) / 2;
-  view.pan.y = kTopMargin + lab.tree().nodes()[i].ply * view.row - (max.y - min.y) / 3;
+  view.camera.pan_x = (layout.x[i] + 0.5f) * view.camera.zoom - size.x / 2;
+  view.camera.pan_y = kLabTopMargin + lab.tree().nodes()[i].ply * view.camera.row - size.y / 3;
 }
 
 // The node nearest the pointer, if it is close enough to be meant.
@@ -281,25 +250,20 @@ std::optional<int> node_under(Lab& lab, const Placement& place, ImVec2 mouse) {
 }
 
 void node_details(const Lab& lab, int index, const LabWords& words) {
-  const LabNode& n = lab.tree().nodes()[static_cast<std::size_t>(index)];
-  std::string path;
-  for (int at = index; at > 0; at = lab.tree().nodes()[static_cast<std::size_t>(at)].parent)
-    path = lab.tree().nodes()[static_cast<std::size_t>(at)].move + (path.empty() ? "" : " ") + path;
-  ImGui::Text("Node %d: %s", index, path.empty() ? "the root" : path.c_str());
-  ImGui::Text("%s to move (%s), window %s",
-              (n.max_to_move ? words.max_side : words.min_side).c_str(),
-              n.max_to_move ? "max" : "min", window_text(n.alpha, n.beta).c_str());
-  ImGui::Text("Value %s (%s), %s", value_label(n, lab.done(index)).c_str(),
-              n.bound == Bound::kExact   ? "exact"
-              : n.bound == Bound::kLower ? "at least: failed high"
-                                         : "at most: failed low",
-              kind_name(n.kind));
-  ImGui::Text("%d children searched", n.searched_children);
-  if (!n.pruned.empty()) {
-    std::string pruned;
-    for (const std::string& m : n.pruned) pruned += (pruned.empty() ? "" : " ") + m;
-    ImGui::TextWrapped("Pruned: %s", pruned.c_str());
-  }
+  for (const std::string& line : lab_node_details(lab, index, words))
+    ImGui::TextWrapped("%s", line.c_str());
+}
+
+// Puts the next item on this line if `width` points of it fit, else on the
+// next (a phone's narrow panel).
+void same_line_if(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label).x;
 }
 
 void settings_controls(LabSettings& s, const GameView& root) {
@@ -314,11 +278,11 @@ void settings_controls(LabSettings& s, const GameView& root) {
   ImGui::Checkbox("Ordering", &s.ordering);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("The most promising moves first: table move, killers, history");
-  ImGui::SameLine();
+  same_line_if(checkbox_width("Table"));
   ImGui::Checkbox("Table", &s.table);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("A transposition table: a position reached twice is searched once");
-  ImGui::SameLine();
+  same_line_if(checkbox_width("Deepening"));
   ImGui::Checkbox("Deepening", &s.deepening);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Iterative deepening: depths 1, 2, ... first; the tree shows the last");
@@ -355,29 +319,44 @@ void replay_controls(Lab& lab, const LabWords& words) {
     ImGui::TextWrapped("Nothing searched yet: press > to enter the root.");
 }
 
+// Each search's name and figure on a line of its own, its bar under it, to
+// scale: the text never runs over a bar and a note wraps.
 void node_chart(const Lab& lab) {
   const std::vector<LabCount>& counts = lab.counts();
-  std::uint64_t most = 1;
-  for (const LabCount& c : counts)
-    if (c.nodes) most = std::max(most, *c.nodes);
+  const std::vector<float> shares = chart_shares(counts);
   ImDrawList* list = ImGui::GetWindowDrawList();
   const float width = ImGui::GetContentRegionAvail().x;
-  for (const LabCount& c : counts) {
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    const float h = ImGui::GetTextLineHeight();
-    // A log scale: minimax's millions and the minimal tree's hundreds both show.
-    const float share = c.nodes ? std::log10(1.0f + *c.nodes) / std::log10(1.0f + most) : 0.0f;
-    const ImU32 colour = c.name == "minimal tree" ? kPv : IM_COL32(90, 140, 230, 255);
-    list->AddRectFilled(at, {at.x + width * 0.55f * share, at.y + h}, colour, 2.0f);
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    const LabCount& c = counts[i];
+    ImGui::BeginGroup();
     std::string text = c.name + ": ";
     if (c.nodes)
-      text += thousands(*c.nodes) + (c.value ? "  (" + lab_value_text(*c.value) + ")" : "");
+      text += thousands(*c.nodes) + " nodes" +
+              (c.value ? ", value " + lab_value_text(*c.value) : std::string());
     else
       text += c.note.empty() ? "searching..." : c.note;
-    list->AddText({at.x + 4, at.y}, kText, text.c_str());
-    ImGui::Dummy({width, h + 3});
+    ImGui::TextWrapped("%s", text.c_str());
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float h = 6.0f;
+    const ImU32 colour = c.name == "minimal tree" ? kPv : IM_COL32(90, 140, 230, 255);
+    list->AddRectFilled(at, {at.x + width, at.y + h}, IM_COL32(255, 255, 255, 18), 2.0f);
+    // The least bar a pixel wide: a count is never drawn as nothing.
+    if (c.nodes)
+      list->AddRectFilled(at, {at.x + std::max(1.0f, width * shares[i]), at.y + h}, colour, 2.0f);
+    ImGui::Dummy({width, h + 2});
+    ImGui::EndGroup();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.what.c_str());
   }
+}
+
+// A weight's field, the number beside its - and + buttons, must show the
+// whole number.
+void audit_weight_field(Score weight) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
+  const std::string text = std::to_string(weight);
+  audit_fits("a weight", ImGui::CalcTextSize(text.c_str()).x + 2 * style.FramePadding.x,
+             ImGui::GetItemRectSize().x - buttons);
 }
 
 }  // namespace
@@ -391,7 +370,12 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
   if (ImGui::BeginTable("terms", 4, flags)) {
     ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthStretch, 2.6f);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    // As wide as the largest weight needs, with its - and + buttons.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const std::string widest = std::to_string(-kMaxWeight);
+    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(widest.c_str()).x + 2 * style.FramePadding.x +
+                                2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x));
     ImGui::TableSetupColumn("Total", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < terms.size(); ++i) {
@@ -409,11 +393,18 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
         weights[i] = std::clamp<Score>(weight, -kMaxWeight, kMaxWeight);
         changed = true;
       }
+      audit_weight_field(weights[i]);
       ImGui::TableNextColumn();
       ImGui::Text("%d", values[i] * weights[i]);
       ImGui::PopID();
     }
     ImGui::EndTable();
+  }
+  const std::string note = weights_note(values);
+  if (!note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStale));
+    ImGui::TextWrapped("%s", note.c_str());
+    ImGui::PopStyleColor();
   }
   ImGui::Text("Evaluation: %+d for %s", position.evaluate(weights),
               std::string(position.side(position.side_to_move()).name).c_str());
@@ -443,8 +434,27 @@ std::unique_ptr<GameView> node_position(const Lab& lab, const GameView& root, in
   return position;
 }
 
+// The node clicked: its details and its board, where the panel shows them
+// first.
+void chosen_node(const Lab& lab, const LabView& view, const GameView& root, const LabWords& words,
+                 ImGuiBoards& boards) {
+  if (!view.selected || !lab.tree_ready() ||
+      *view.selected >= static_cast<int>(lab.tree().nodes().size()))
+    return;
+  ImGui::Separator();
+  ImGui::TextDisabled("The chosen node (click another in the tree)");
+  if (const std::unique_ptr<GameView> position = node_position(lab, root, *view.selected)) {
+    const ImVec2 size = board_size(root, 150, 200);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    boards.add(ImGui::GetWindowDrawList(), position_scene(*position), at,
+               {at.x + size.x, at.y + size.y});
+    ImGui::Dummy(size);
+  }
+  node_details(lab, *view.selected, words);
+}
+
 LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameView& root,
-                    const LabWords& words, ImGuiBoards& boards) {
+                    const LabWords& words, ImGuiBoards& boards, const std::string& stale) {
   LabAction action = LabAction::kNothing;
   ImGui::TextWrapped("Search the position on the board and watch every node.");
   settings_controls(settings, root);
@@ -452,10 +462,15 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
     if (ImGui::Button("Stop")) action = LabAction::kStop;
     ImGui::SameLine();
     ImGui::TextDisabled("searching...");
-  } else if (ImGui::Button("Run the search")) {
+  } else if (ImGui::Button(!stale.empty() ? "Run again" : "Run the search")) {
     action = LabAction::kRun;
   }
   if (!lab.has_run()) return action;
+  if (!stale.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStale));
+    ImGui::TextWrapped("Stale: %s.", stale.c_str());
+    ImGui::PopStyleColor();
+  }
   const LabTree& tree = lab.tree();
   if (tree.state() == LabTree::State::kFailed)
     ImGui::TextWrapped("Error: %s", tree.error().c_str());
@@ -467,34 +482,79 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
   if (tree.searched() > tree.nodes().size() && tree.state() == LabTree::State::kComplete)
     ImGui::TextWrapped("Showing the first %s (the node limit); every node is counted.",
                        thousands(tree.nodes().size()).c_str());
-  if (ImGui::Button("Fit")) view.zoom = 0;
+  if (ImGui::Button("Fit")) view.camera.zoom = 0;
   ImGui::SameLine();
-  if (ImGui::Button("Zoom +")) zoom_by(view, 1.5f);
+  if (ImGui::Button("Zoom +")) lab_zoom(lab, view, 1.5f);
   ImGui::SameLine();
-  if (ImGui::Button("Zoom -")) zoom_by(view, 1 / 1.5f);
+  if (ImGui::Button("Zoom -")) lab_zoom(lab, view, 1 / 1.5f);
   ImGui::SameLine();
   if (ImGui::Button("Unfold")) lab.unfold_all();
+  chosen_node(lab, view, root, words, boards);
   ImGui::Separator();
   replay_controls(lab, words);
   ImGui::Separator();
-  ImGui::Text("Nodes searched, same position and depth:");
+  ImGui::TextWrapped("Nodes searched, same position and depth (bars to scale):");
   node_chart(lab);
-  if (view.selected && lab.tree_ready() && *view.selected < static_cast<int>(tree.nodes().size())) {
-    ImGui::Separator();
-    node_details(lab, *view.selected, words);
-    if (const std::unique_ptr<GameView> position = node_position(lab, root, *view.selected)) {
-      const ImVec2 size = board_size(root, 150, 200);
-      const ImVec2 at = ImGui::GetCursorScreenPos();
-      boards.add(ImGui::GetWindowDrawList(), position_scene(*position), at,
-                 {at.x + size.x, at.y + size.y});
-      ImGui::Dummy(size);
-    }
-  }
   return action;
 }
 
-void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& words,
-              ImGuiBoards& boards, ImVec2 min, ImVec2 max) {
+void lab_zoom_at(LabView& view, float factor, ImVec2 point) {
+  zoom_camera(view.camera, factor, point.x - view.area_min.x, point.y - view.area_min.y);
+}
+
+ImVec2 lab_node_point(Lab& lab, const LabView& view, int node) {
+  const LabLayout& layout = lab.layout();
+  const auto i = static_cast<std::size_t>(node);
+  if (i >= layout.x.size()) return {0, 0};
+  return placement(view).at(layout.x[i], lab.tree().nodes()[i].ply);
+}
+
+void lab_zoom(Lab& lab, LabView& view, float factor) {
+  std::optional<int> anchor = view.selected;
+  if (!anchor)
+    if (const std::optional<LabEvent> event = lab.current_event()) anchor = event->node;
+  const bool known = anchor && lab.tree_ready() &&
+                     *anchor < static_cast<int>(lab.tree().nodes().size()) &&
+                     lab.layout().visible[static_cast<std::size_t>(*anchor)];
+  const ImVec2 middle{(view.area_min.x + view.area_max.x) / 2,
+                      (view.area_min.y + view.area_max.y) / 2};
+  lab_zoom_at(view, factor, known ? lab_node_point(lab, view, *anchor) : middle);
+}
+
+std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWords& words) {
+  const std::vector<LabNode>& nodes = lab.tree().nodes();
+  const LabNode& n = nodes[static_cast<std::size_t>(index)];
+  std::string path;
+  for (int at = index; at > 0; at = nodes[static_cast<std::size_t>(at)].parent)
+    path = nodes[static_cast<std::size_t>(at)].move + (path.empty() ? "" : " ") + path;
+  std::vector<std::string> lines;
+  lines.push_back("Node " + std::to_string(index) + ": " +
+                  (path.empty() ? "the root" : "the moves " + path + " from the root"));
+  lines.push_back((n.max_to_move ? words.max_side : words.min_side) + " to move (" +
+                  (n.max_to_move ? "max" : "min") + "), window " + window_text(n.alpha, n.beta));
+  const bool done = lab.done(index);
+  if (!done) {
+    lines.push_back("Value not known yet: the search has not come back to this node.");
+  } else {
+    const char* bound = n.bound == Bound::kExact   ? "exact"
+                        : n.bound == Bound::kLower ? "at least: failed high"
+                                                   : "at most: failed low";
+    lines.push_back("Value " + value_label(n, true) + " (" + bound + "), " + kind_name(n.kind));
+  }
+  if (n.searched_children > 0)
+    lines.push_back(std::to_string(n.searched_children) +
+                    (n.searched_children == 1 ? " child searched" : " children searched"));
+  if (!n.pruned.empty()) {
+    std::string pruned;
+    for (const std::string& m : n.pruned) pruned += (pruned.empty() ? "" : " ") + m;
+    lines.push_back("Pruned: " + pruned);
+  }
+  if (done) lines.push_back("Why: " + event_sentence(nodes, {index, false}, words));
+  return lines;
+}
+
+LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& words,
+                   ImGuiBoards& boards, ImVec2 min, ImVec2 max, const std::string& stale) {
   ImGui::SetNextWindowPos(min);
   ImGui::SetNextWindowSize({max.x - min.x, max.y - min.y});
   ImGui::PushStyleColor(ImGuiCol_WindowBg, kBackground);
@@ -504,37 +564,41 @@ void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& wor
                    ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
   view.drawn_nodes = 0;
+  view.drawn_boards = 0;
+  view.area_min = min;
+  view.area_max = max;
   const LabTree& tree = lab.tree();
   if (tree.nodes().empty() || !lab.tree_ready()) {
-    ImGui::SetCursorPos({16, kTopMargin});
+    ImGui::SetCursorPos({16, kLabTopMargin});
     const std::string arriving = "Searching... " + thousands(tree.nodes().size()) + " nodes so far";
     ImGui::TextWrapped("%s", !lab.has_run()
                                  ? "Choose a depth and run the search: its tree appears here."
                              : lab.running() ? arriving.c_str()
                                              : "No tree.");
     ImGui::End();
-    return;
+    return LabAction::kNothing;
   }
   const LabLayout& layout = lab.layout();
-  if (view.zoom <= 0) fit(view, layout, {max.x - min.x, max.y - min.y});
-  view.pan.x += view.autopan.x;
-  view.pan.y += view.autopan.y;
+  if (view.camera.zoom <= 0) view.camera = fit_camera(layout, max.x - min.x, max.y - min.y);
+  view.camera.pan_x += view.autopan.x;
+  view.camera.pan_y += view.autopan.y;
 
   // The whole area takes the pointer: drag pans, the wheel zooms.
   ImGui::SetCursorScreenPos(min);
   ImGui::InvisibleButton("tree canvas", {max.x - min.x, max.y - min.y},
                          ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
-    view.pan.x -= io.MouseDelta.x;
-    view.pan.y -= io.MouseDelta.y;
+  if (ImGui::IsItemActive() && !view.pinching &&
+      ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
+    view.camera.pan_x -= io.MouseDelta.x;
+    view.camera.pan_y -= io.MouseDelta.y;
   }
   if (ImGui::IsItemHovered() && io.MouseWheel != 0)
-    zoom_at(view, std::pow(1.2f, io.MouseWheel), io.MousePos, min);
+    lab_zoom_at(view, std::pow(1.2f, io.MouseWheel), io.MousePos);
 
   follow(lab, view, layout, min, max);
-  Placement place{min, view.zoom, view.row, view.pan};
-  if (ImGui::IsItemHovered()) {
+  const Placement place = placement(view);
+  if (ImGui::IsItemHovered() && !view.pinching) {
     const std::optional<int> under = node_under(lab, place, io.MousePos);
     if (under && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f)
@@ -542,11 +606,13 @@ void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& wor
     if (under && (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) ||
                   ImGui::IsMouseClicked(ImGuiMouseButton_Right)))
       lab.toggle_fold(*under);
-    if (under) {
+    if (under && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
       ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
       node_details(lab, *under, words);
+      ImGui::PopTextWrapPos();
       // Zoomed out a node is a triangle: its board comes with the details.
-      if (view.zoom < kBoardZoom)
+      if (view.camera.zoom < kBoardZoom)
         if (const std::unique_ptr<GameView> position = node_position(lab, root, *under)) {
           const ImVec2 size = board_size(root, 120, 160);
           const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -573,7 +639,19 @@ void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& wor
                              " min (down)   values from " + words.max_side + "'s side";
   list->AddText({min.x + 10, min.y + 6}, kDim, legend.c_str());
   list->PopClipRect();
+  LabAction action = LabAction::kNothing;
+  if (!stale.empty()) {
+    // Over the tree, where the eye is: a stale tree is not the board's.
+    ImGui::SetCursorScreenPos({min.x + 10, min.y + 26});
+    ImGui::PushTextWrapPos(max.x - min.x - 10);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStale));
+    ImGui::TextWrapped("Stale: %s.", stale.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopTextWrapPos();
+    if (!lab.running() && ImGui::Button("Run again")) action = LabAction::kRun;
+  }
   ImGui::End();
+  return action;
 }
 
 }  // namespace arcade::app

@@ -11,6 +11,8 @@
 #include <imgui.h>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "app/imgui_boards.h"
 #include "app/lab.h"
@@ -20,26 +22,42 @@ namespace arcade::app {
 
 // How the tree is looked at.
 struct LabView {
-  float zoom = 0;        // points per slot; 0: fit the tree at the next frame
-  float row = 60;        // points per ply
-  ImVec2 pan{0, 0};      // the tree's point at the view's top left
+  LabCamera camera;      // zoom 0: fit the tree at the next frame
   ImVec2 autopan{0, 0};  // points per frame (benchmarks, tests)
   std::optional<int> selected;
-  std::optional<int> centre_on;  // a node to bring to the middle at the next frame
-  std::size_t step_seen = 0;     // the replay's step the view last followed
-  int drawn_nodes = 0;           // last frame's
+  std::optional<int> centre_on;           // a node to bring to the middle at the next frame
+  std::size_t step_seen = 0;              // the replay's step the view last followed
+  int drawn_nodes = 0;                    // last frame's
+  int drawn_boards = 0;                   // last frame's nodes drawn as boards
+  ImVec2 area_min{0, 0}, area_max{0, 0};  // the tree's area last drawn (points)
+  bool pinching = false;  // two fingers on the screen: they zoom, the drag does not pan
 };
 
-// What the panel asks for.
+// What the panel (or the tree's "Run again") asks for.
 enum class LabAction { kNothing, kRun, kStop };
 
-// The panel's contents in the current ImGui window.
-LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameView& root,
-                    const LabWords& words, ImGuiBoards& boards);
+// Zooms the tree by `factor` about the chosen node, else the replay's
+// current node, else the area's middle (the panel's buttons): the node
+// stays where it is on the screen.
+void lab_zoom(Lab& lab, LabView& view, float factor);
+// Zooms about a point of the screen (the wheel, a pinch).
+void lab_zoom_at(LabView& view, float factor, ImVec2 point);
+// Where a node is drawn (its centre, in points), as of the last frame.
+ImVec2 lab_node_point(Lab& lab, const LabView& view, int node);
+// The chosen node in words: its move path, window, value and, once the
+// search has left it, why it has that value (or why it was cut).
+std::vector<std::string> lab_node_details(const Lab& lab, int node, const LabWords& words);
 
-// The tree in the rectangle [min, max] (points), in a window of its own.
-void lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& words,
-              ImGuiBoards& boards, ImVec2 min, ImVec2 max);
+// The panel's contents in the current ImGui window.
+// `stale`: why the tree is no longer the board's (Lab::stale_reason), or
+// empty.
+LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameView& root,
+                    const LabWords& words, ImGuiBoards& boards, const std::string& stale);
+
+// The tree in the rectangle [min, max] (points), in a window of its own;
+// a stale tree says so over it, with "Run again".
+LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& words,
+                   ImGuiBoards& boards, ImVec2 min, ImVec2 max, const std::string& stale);
 
 // The heuristic opened up for `position`: each term's value, weight (which
 // the learner edits) and share, the total, and the game's presets. Returns

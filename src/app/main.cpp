@@ -25,10 +25,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -327,6 +329,10 @@ struct AppState {
   int exit_code = 0;
   std::vector<double> frame_ms{};  // from each frame's start to the next's
   std::uint64_t frame_start = 0;
+  // The fingers on the screen (window fractions) and, with two, their
+  // distance in points at the last event: a pinch zooms.
+  std::map<SDL_FingerID, std::pair<float, float>> fingers{};
+  float pinch_distance = 0;
 };
 
 // With --frames and --command: the frame times of the run's second half (the
@@ -366,6 +372,30 @@ void handle_key(AppState& app, const SDL_KeyboardEvent& key) {
     app.app->key(static_cast<char>(code));
 }
 
+// Two fingers pinch: the app zooms by the change of their distance, about
+// their middle (SDL's touch mouse follows one finger only).
+void handle_finger(AppState& app, const SDL_TouchFingerEvent& finger) {
+  if (finger.type == SDL_FINGERUP)
+    app.fingers.erase(finger.fingerId);
+  else
+    app.fingers[finger.fingerId] = {finger.x, finger.y};
+  if (app.fingers.size() < 2) {
+    if (app.pinch_distance > 0) app.app->pinch(false, 1, 0, 0);
+    app.pinch_distance = 0;
+    return;
+  }
+  int w = 0, h = 0;
+  SDL_GetWindowSize(app.gl.window, &w, &h);
+  const std::pair<float, float>& b = app.fingers.begin()->second;
+  const std::pair<float, float>& d = std::next(app.fingers.begin())->second;
+  const float ax = b.first * static_cast<float>(w), ay = b.second * static_cast<float>(h);
+  const float bx = d.first * static_cast<float>(w), by = d.second * static_cast<float>(h);
+  const float distance = std::hypot(ax - bx, ay - by);
+  const float factor = app.pinch_distance > 0 && distance > 0 ? distance / app.pinch_distance : 1;
+  app.app->pinch(true, factor, (ax + bx) / 2, (ay + by) / 2);
+  app.pinch_distance = std::max(distance, 1.0f);
+}
+
 // Reads SDL's events; whether there was any (then the screen may change).
 bool handle_events(AppState& app) {
   bool any = false;
@@ -374,6 +404,9 @@ bool handle_events(AppState& app) {
     any = true;
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_FINGERDOWN) app.touch = true;
+    if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION ||
+        event.type == SDL_FINGERUP)
+      handle_finger(app, event.tfinger);
     if (event.type == SDL_MOUSEMOTION && event.motion.which != SDL_TOUCH_MOUSEID) app.touch = false;
     if (event.type == SDL_KEYDOWN) handle_key(app, event.key);
     const bool closed = event.type == SDL_WINDOWEVENT &&
