@@ -46,12 +46,66 @@ TEST(EngineScoreText, NamesTheSideAheadInWords) {
   EXPECT_EQ(score_in_words({Kind::kWin, 1}, 1, *connect4), "Yellow wins in 1 move");
   EXPECT_EQ(score_in_words({Kind::kDraw, 0}, 1, *connect4), "draw");
   EXPECT_EQ(score_in_words({Kind::kHeuristic, 4}, 0, *connect4), "even");
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 0, *connect4), "Red +0.8");
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 1, *connect4), "Yellow +0.8");
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, -31}, 0, *connect4), "Yellow +3.1");
+  // A heuristic score as far as the evaluation bar leans (its share).
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 0, *connect4), "Red slightly ahead");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 1, *connect4), "Yellow slightly ahead");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, -100}, 0, *connect4), "Yellow ahead");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 300}, 0, *connect4), "Red well ahead");
+  // Connect Four's WinNow (a four to complete at once) is 5000 units: no
+  // "+500.0" a person cannot read.
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 5000}, 1, *connect4), "Yellow far ahead");
   // A side named in the plural takes "win".
   const std::string wolves(wolfsheep->side(1).name);
   EXPECT_EQ(score_in_words({Kind::kLoss, 5}, 0, *wolfsheep), wolves + " win in 3 moves");
+}
+
+TEST(EngineScoreText, GivesNoSpeedForASearchTooShortToMeasure) {
+  const std::unique_ptr<GameView> tictactoe = make_game_view("tictactoe");
+  // What the engine says of a depth-1 search after a1: 8 nodes in 0 ms.
+  std::optional<SearchInfoLine> tiny = read_search_info(split_words(
+      "info depth 1 score cp 1 nodes 8 nps 8000 time 0 evals 8 tablecuts 0 betacuts 0 pv b2"));
+  ASSERT_TRUE(tiny);
+  EXPECT_EQ(tiny->time_ms, 0u);
+  EXPECT_EQ(search_in_words(*tiny, 1, *tictactoe), "depth 1, even, 8 nodes, line b2");
+  SearchInfoLine measured = *tiny;
+  measured.nodes = 40'000;
+  measured.nps = 2'000'000;
+  measured.time_ms = kMinMeasuredMs;
+  EXPECT_EQ(search_in_words(measured, 1, *tictactoe),
+            "depth 1, even, 40k nodes, 2.0M nodes/s, line b2");
+  measured.time_ms.reset();  // an engine that does not say its time
+  EXPECT_EQ(search_in_words(measured, 1, *tictactoe).find("nodes/s"), std::string::npos);
+}
+
+TEST(EngineScoreText, ReadsHowAMoveWasChosen) {
+  const auto choice = [](const std::string& line) { return read_choice(split_words(line)); };
+  EXPECT_EQ(choice("info string chose c2 at random among 3 equal moves"),
+            (MoveChoice{"c2", 3, false}));
+  EXPECT_EQ(choice("info string chose 4 as a slip of the level"), (MoveChoice{"4", 0, true}));
+  EXPECT_FALSE(choice("info string ponder finished"));
+  EXPECT_FALSE(choice("info string chose c2 at random among 1 equal moves"));
+  EXPECT_FALSE(choice("info string chose c2 at random among x equal moves"));
+  EXPECT_FALSE(choice("info string chose c2 as a slip"));
+  EXPECT_FALSE(choice("info depth 1 score cp 1 nodes 8 pv b2"));
+}
+
+TEST(EngineScoreText, SaysWhyThePlayedMoveIsNotTheLinesFirst) {
+  const std::unique_ptr<GameView> tictactoe = make_game_view("tictactoe");
+  std::optional<SearchInfoLine> search = read_search_info(split_words(
+      "info depth 8 score draw nodes 950 nps 95000 time 10 pv a1 b2 a3 c1 b1 b3 c3 a2"));
+  ASSERT_TRUE(search);
+  EXPECT_EQ(played_in_words(1, "c2", *search, MoveChoice{"c2", 3, false}, *tictactoe),
+            "O played c2 at random among 3 equal moves; the search's line: a1 b2 a3 c1 b1 b3 "
+            "(depth 8, draw, 950 nodes)");
+  EXPECT_EQ(played_in_words(1, "c2", *search, MoveChoice{"c2", 0, true}, *tictactoe),
+            "O played c2, a slip of its level on purpose; the search's line: a1 b2 a3 c1 b1 b3 "
+            "(depth 8, draw, 950 nodes)");
+  // Without a word from the engine it still says the line is another move's.
+  EXPECT_EQ(played_in_words(1, "c2", *search, std::nullopt, *tictactoe),
+            "O played c2; the search's line: a1 b2 a3 c1 b1 b3 (depth 8, draw, 950 nodes)");
+  EXPECT_EQ(played_in_words(1, "a1", *search, MoveChoice{"a1", 3, false}, *tictactoe),
+            "O played a1 at random among 3 equal moves: depth 8, draw, 950 nodes, line a1 b2 a3 "
+            "c1 b1 b3");
 }
 
 TEST(EngineScoreText, LabelsAMoveFromItsPlayersView) {

@@ -54,6 +54,31 @@ class GameSessionTest : public ::testing::Test {
   GameController game{engine};  // a person plays X, the AI O
 };
 
+// --- What the AI's move says -------------------------------------------------
+
+// The engine's line on how it chose its move goes with that move, and only
+// with it.
+TEST_F(GameSessionTest, TheAIsMoveKeepsHowTheEngineChoseIt) {
+  play({"a1"});
+  game.update();
+  ASSERT_TRUE(game.ai_thinking());
+  engine.reply(engine.last_request, "info depth 8 score draw nodes 950 pv b2 a2 a3");
+  engine.reply(engine.last_request, "info string chose c2 at random among 3 equal moves");
+  engine.reply(engine.last_request, "bestmove c2");
+  game.update();
+  ASSERT_TRUE(game.last_ai_move());
+  EXPECT_EQ(game.last_ai_move()->move, "c2");
+  EXPECT_EQ(game.last_ai_move()->choice, (MoveChoice{"c2", 3, false}));
+  EXPECT_EQ(game.last_ai_move()->thinking.pv.front(), "b2");
+  play({"b2"});
+  game.update();
+  engine.reply(engine.last_request, "info depth 6 score draw nodes 90 pv a3");
+  engine.reply(engine.last_request, "bestmove a3");
+  game.update();
+  ASSERT_TRUE(game.last_ai_move());
+  EXPECT_FALSE(game.last_ai_move()->choice) << "the last search's words are not this one's";
+}
+
 // --- Redo replays the recorded game ------------------------------------------
 
 TEST_F(GameSessionTest, RedoMirrorsUndoAndReplaysTheAIsRecordedMoves) {

@@ -139,19 +139,85 @@ TEST_F(ProtocolTest, GoAnswersWithInfoAndALegalBestMove) {
   EXPECT_TRUE(send("position startpos moves " + move).empty()) << move;
 }
 
+// The last whole search's `info` line of a `go`'s reply (a line saying how
+// the move was chosen may follow it).
+std::string last_search_info(const std::vector<std::string>& reply) {
+  for (auto line = reply.rbegin(); line != reply.rend(); ++line)
+    if (line->rfind("info depth ", 0) == 0 && line->find(" move ") == std::string::npos)
+      return *line;
+  return "";
+}
+
 TEST_F(ProtocolTest, ProvenResultsAreWrittenAsWinLossOrDraw) {
   EXPECT_NE(send("go").front().find("score"), std::string::npos);
   std::vector<std::string> reply = send("go");
-  EXPECT_NE(reply[reply.size() - 2].find("score draw"), std::string::npos)
-      << reply[reply.size() - 2];
+  EXPECT_NE(last_search_info(reply).find("score draw"), std::string::npos)
+      << last_search_info(reply);
   send("position xx./oo./...");
   reply = send("go");
-  EXPECT_NE(reply[reply.size() - 2].find("score win 1 "), std::string::npos);
+  EXPECT_NE(last_search_info(reply).find("score win 1 "), std::string::npos);
   EXPECT_EQ(reply.back(), "bestmove c3");
   send("position x.x/.o./o.x");  // o to move: x threatens b3 and c2
   reply = send("go");
-  EXPECT_NE(reply[reply.size() - 2].find("score loss 2 "), std::string::npos)
-      << reply[reply.size() - 2];
+  EXPECT_NE(last_search_info(reply).find("score loss 2 "), std::string::npos)
+      << last_search_info(reply);
+}
+
+// Each root move's score at the search's last depth, from its `info depth D
+// move M score S` lines (RootScores on).
+std::map<std::string, std::string> last_root_scores(const std::vector<std::string>& reply) {
+  std::map<std::string, std::string> scores;
+  std::string depth;
+  for (const std::string& line : reply) {
+    const std::vector<std::string> w = split_words(line);
+    if (w.size() < 7 || w[0] != "info" || w[3] != "move") continue;
+    if (w[2] != depth) scores.clear();
+    depth = w[2];
+    scores[w[4]] = join_words(w, 6);
+  }
+  return scores;
+}
+
+// The move played may not be the line's first (random ties, a level's
+// slip): a line before `bestmove` says how it was chosen, checked against
+// every root move's own score.
+TEST_F(ProtocolTest, SaysHowAMoveNotTheSearchsFirstWasChosen) {
+  send("setoption name RootScores value true");
+  // Perfect at the start of Tic-tac-toe: every move draws, one at random.
+  send("setoption name Level value 5");
+  std::vector<std::string> reply = send("go");
+  ASSERT_GE(reply.size(), 2u);
+  std::map<std::string, std::string> scores = last_root_scores(reply);
+  const std::string move = reply.back().substr(9);
+  const long draws =
+      std::count_if(scores.begin(), scores.end(), [](const auto& s) { return s.second == "draw"; });
+  EXPECT_EQ(draws, 9);
+  EXPECT_EQ(reply[reply.size() - 2], std::string(kChoiceLine) + " " + move + " at random among " +
+                                         std::to_string(draws) + " equal moves");
+  // Beginner slips on purpose two moves in five: seeds until one slips.
+  send("setoption name Level value 1");
+  send("position startpos moves a1");
+  bool slipped = false;
+  for (int seed = 1; seed <= 30 && !slipped; ++seed) {
+    send("setoption name Seed value " + std::to_string(seed));
+    reply = send("go");
+    scores = last_root_scores(reply);
+    const std::string played = reply.back().substr(9);
+    const std::string said = reply[reply.size() - 2];
+    if (said != std::string(kChoiceLine) + " " + played + " as a slip of the level") continue;
+    slipped = true;
+    // Below the best move's score (heuristic "cp N" at depth 1).
+    int best = -1'000'000;
+    for (const auto& [m, s] : scores) best = std::max(best, std::stoi(s.substr(3)));
+    EXPECT_LT(std::stoi(scores.at(played).substr(3)), best) << said;
+  }
+  EXPECT_TRUE(slipped) << "no slip in 30 seeds at Beginner";
+  // The best move with no tie says nothing more: X wins at once on c3.
+  send("setoption name Level value 5");
+  send("position xx./oo./...");
+  reply = send("go");
+  EXPECT_EQ(reply.back(), "bestmove c3");
+  EXPECT_EQ(reply[reply.size() - 2].rfind("info depth", 0), 0u) << reply[reply.size() - 2];
 }
 
 TEST_F(ProtocolTest, AFinishedGameHasNoBestMove) {

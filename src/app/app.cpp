@@ -16,20 +16,6 @@ namespace {
 
 constexpr float kAnimationSeconds = 0.3f;
 
-// "depth 7, Red +0.8, 12k nodes, 1.2M nodes/s, line 4 4 5": a search's
-// latest figures; the score is from `side`'s view.
-std::string search_in_words(const Thinking& t, int side, const GameView& position) {
-  std::string text = "depth " + std::to_string(t.depth);
-  if (t.score) text += ", " + score_in_words(*t.score, side, position);
-  if (t.nodes > 0)
-    text += ", " + short_count(t.nodes) + " nodes, " + short_count(t.nps) + " nodes/s";
-  if (!t.pv.empty()) {
-    text += ", line";
-    for (std::size_t i = 0; i < t.pv.size() && i < 6; ++i) text += " " + t.pv[i];
-  }
-  return text;
-}
-
 // The saved text holds the game (GameController::save) and, on a line of
 // their own, the preferences: "prefs sound 0 motion 1 pace 700 think 1".
 constexpr const char* kPrefsKey = "prefs";
@@ -315,11 +301,7 @@ std::string App::figures_text() const {
     text = "Hint: " + game_.hint()->text;
   if (const std::optional<AiMove>& last = game_.last_ai_move(); last && last->thinking.depth > 0) {
     if (!text.empty()) text += ". ";
-    text.append(position.side(last->side).name)
-        .append(" played ")
-        .append(last->move)
-        .append(": ")
-        .append(search_in_words(last->thinking, last->side, position));
+    text += played_in_words(last->side, last->move, last->thinking, last->choice, position);
   }
   return text;
 }

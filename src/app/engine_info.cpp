@@ -25,6 +25,23 @@ std::string tenths(int value) {
   return text;
 }
 
+// How far the evaluation bar leans to the side ahead, in words: under a
+// fifth, a half or nine tenths of the way from the middle to the end.
+std::string lead_in_words(const EngineScore& score) {
+  const float lean = std::abs(score.share() - 0.5f) * 2;
+  if (lean < 0.2f) return "slightly ahead";
+  if (lean < 0.5f) return "ahead";
+  if (lean < 0.9f) return "well ahead";
+  return "far ahead";
+}
+
+// The first moves of a line: "4 4 5 3 2 6".
+std::string line_in_words(const std::vector<std::string>& pv) {
+  std::string text;
+  for (std::size_t i = 0; i < pv.size() && i < 6; ++i) text += (i ? " " : "") + pv[i];
+  return text;
+}
+
 std::string moves_in(int plies) {
   const int moves = (plies + 1) / 2;  // the winner's own moves
   return std::to_string(moves) + (moves == 1 ? " move" : " moves");
@@ -103,8 +120,49 @@ std::string score_in_words(const EngineScore& score, int side, const GameView& p
       return "draw";
     default:
       if (std::abs(score.value) < 5) return "even";
-      return subject(score.value > 0 ? side : 1 - side) + " +" + tenths(score.value);
+      return subject(score.value > 0 ? side : 1 - side) + " " + lead_in_words(score);
   }
+}
+
+std::string search_in_words(const SearchInfoLine& t, int side, const GameView& position,
+                            bool with_line) {
+  std::string text = "depth " + std::to_string(t.depth);
+  if (t.score) text += ", " + score_in_words(*t.score, side, position);
+  if (t.nodes > 0) text += ", " + short_count(t.nodes) + " nodes";
+  if (t.nodes > 0 && t.time_ms && *t.time_ms >= kMinMeasuredMs)
+    text += ", " + short_count(t.nps) + " nodes/s";
+  if (with_line && !t.pv.empty()) text += ", line " + line_in_words(t.pv);
+  return text;
+}
+
+std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,
+                            const std::optional<MoveChoice>& choice, const GameView& position) {
+  std::string text = std::string(position.side(side).name) + " played " + move;
+  if (choice && choice->move == move) {
+    if (choice->slip)
+      text += ", a slip of its level on purpose";
+    else if (choice->tied > 1)
+      text += " at random among " + std::to_string(choice->tied) + " equal moves";
+  }
+  if (search.pv.empty() || search.pv.front() == move)
+    return text + ": " + search_in_words(search, side, position);
+  return text + "; the search's line: " + line_in_words(search.pv) + " (" +
+         search_in_words(search, side, position, /*with_line=*/false) + ")";
+}
+
+std::optional<MoveChoice> read_choice(const std::vector<std::string>& w) {
+  // info string chose <move> at random among <n> equal moves
+  // info string chose <move> as a slip of the level
+  if (w.size() < 5 || w[0] != "info" || w[1] != "string" || w[2] != "chose") return std::nullopt;
+  const std::vector<std::string> rest(w.begin() + 5, w.end());
+  if (w[4] == "as" && rest == std::vector<std::string>{"a", "slip", "of", "the", "level"})
+    return MoveChoice{w[3], 0, true};
+  if (w.size() != 10 || w[4] != "at" || w[5] != "random" || w[6] != "among" || w[8] != "equal" ||
+      w[9] != "moves")
+    return std::nullopt;
+  const std::optional<int> tied = whole_number(w[7]);
+  if (!tied || *tied < 2) return std::nullopt;
+  return MoveChoice{w[3], *tied, false};
 }
 
 std::string short_count(std::uint64_t n) {
@@ -158,6 +216,8 @@ std::optional<SearchInfoLine> read_search_info(const std::vector<std::string>& w
       info.nodes = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
     else if (w[i] == "nps")
       info.nps = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    else if (w[i] == "time")
+      info.time_ms = whole_number<std::uint64_t>(w[i + 1]);
     else if (w[i] == "pv") {
       info.pv.assign(w.begin() + static_cast<long>(i) + 1, w.end());
       break;

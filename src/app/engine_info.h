@@ -34,6 +34,7 @@ struct SearchInfoLine {
   std::optional<EngineScore> score;  // for the side to move
   std::uint64_t nodes = 0;
   std::uint64_t nps = 0;
+  std::optional<std::uint64_t> time_ms;  // the search's time so far, if said
   std::vector<std::string> pv;
 };
 // Nothing for another line, a root move's line or depth 0.
@@ -47,12 +48,44 @@ struct MoveInfoLine {
 };
 std::optional<MoveInfoLine> read_move_info(const std::vector<std::string>& words);
 
+// How the engine chose the move it played when that was not simply its
+// search's first (engine/protocol.h, kChoiceLine): at random among `tied`
+// equal moves, or as its level's slip.
+struct MoveChoice {
+  std::string move;
+  int tied = 0;
+  bool slip = false;
+  friend bool operator==(const MoveChoice&, const MoveChoice&) = default;
+};
+// `info string chose <move> at random among <n> equal moves` or `... as a
+// slip of the level`; nothing for any other line.
+std::optional<MoveChoice> read_choice(const std::vector<std::string>& words);
+
+// A search shorter than this has no nodes-per-second figure worth showing:
+// the engine's clock counts whole milliseconds (a search of 0 ms reports
+// its nodes times 1000 as its speed), so below 20 ms the rounding alone
+// errs by more than the 5% of the two figures short_count shows.
+inline constexpr std::uint64_t kMinMeasuredMs = 20;
+
+// "depth 7, Red slightly ahead, 12k nodes, 1.2M nodes/s, line 4 4 5": a
+// search's figures, its score from `side`'s view; no speed for a search
+// too short to measure, no line unless `with_line`.
+std::string search_in_words(const SearchInfoLine& search, int side, const GameView& position,
+                            bool with_line = true);
+// What the AI did and why, for the status line: "O played c2: depth 9,
+// draw, ..., line c2 b2"; when the move is not the search's line's first,
+// how it was chosen and the search's own line: "O played c2 at random
+// among 3 equal moves; the search's line: a1 b2 (depth 9, draw, ...)".
+std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,
+                            const std::optional<MoveChoice>& choice, const GameView& position);
+
 // Reads the words after `score` in an `info` line; nothing if malformed.
 std::optional<EngineScore> read_score(const std::vector<std::string>& words, std::size_t at);
 
-// For a player: "Red wins in 4", "draw", "even", "Red +0.8" (a heuristic
-// score in tenths of the engine's units, for the side ahead). `score` is
-// from side `side`'s view.
+// For a player: "Red wins in 4", "draw", "even", or a heuristic score in
+// words for the side ahead, as far as the evaluation bar leans its way:
+// "Red slightly ahead", "ahead", "well ahead", "far ahead" (a raw "+500.0"
+// tells a person nothing). `score` is from side `side`'s view.
 std::string score_in_words(const EngineScore& score, int side, const GameView& position);
 // A count as a player reads it at a glance: "950", "12k", "1.2M", "35M".
 std::string short_count(std::uint64_t n);

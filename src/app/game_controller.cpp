@@ -533,6 +533,7 @@ void GameController::abandon_searches(bool keep_ponder) {
   if (search_request_ && search_engine_ != 0) ponderers_[search_engine_].engine->stop();
   search_request_ = hint_request_ = 0;
   thinking_ = {};
+  choice_.reset();
   if (!keep_ponder) end_ponder();
 }
 
@@ -662,6 +663,7 @@ std::string GameController::position_command(std::size_t plies) const {
 void GameController::start_search(bool hint) {
   const int level = hint ? kLevelCount : sides_[side_to_move()].level;
   thinking_ = {};
+  choice_.reset();
   for (std::size_t i = 0; i < ponderers_.size() && !hint; ++i) {
     Ponderer& p = ponderers_[i];
     if (!p.request || p.position != position_command() || p.level != level) continue;
@@ -710,6 +712,7 @@ void GameController::handle(const EngineReply& reply, std::size_t from) {
   if (!for_search && !for_hint) return;  // a reply to an abandoned request
   if (w[0] == "info") {
     if (std::optional<SearchInfoLine> info = read_search_info(w)) thinking_ = std::move(*info);
+    if (std::optional<MoveChoice> choice = read_choice(w)) choice_ = std::move(*choice);
     return;
   }
   if (w[0] != "bestmove" || w.size() < 2) return;
@@ -732,7 +735,13 @@ void GameController::take_engine_move(const std::string& text) {
   }
   const int mover = side_to_move();
   play_unchecked(*move);
-  last_ai_move_ = AiMove{mover, board_.line.back().text, thinking_};
+  // The engine names the move in its own text; the board's may differ.
+  std::optional<MoveChoice> choice;
+  if (choice_ && choice_->move == text) {
+    choice = choice_;
+    choice->move = board_.line.back().text;
+  }
+  last_ai_move_ = AiMove{mover, board_.line.back().text, thinking_, choice};
   ai_moved_at_ = now_;
 }
 

@@ -83,6 +83,7 @@ struct AiMove {
   int side = 0;
   std::string move;
   Thinking thinking;
+  std::optional<MoveChoice> choice;  // when it was not the search's first
 };
 
 // A move of the game in progress, with what the UI shows of it.
@@ -336,6 +337,7 @@ class GameController {
   std::uint64_t hint_request_ = 0;
   std::optional<PlayedMove> hint_;
   Thinking thinking_;
+  std::optional<MoveChoice> choice_;  // the search's, read before its bestmove
   std::optional<AiMove> last_ai_move_;
   std::string engine_error_;
   std::vector<std::string> engine_options_;

@@ -133,6 +133,19 @@ std::string info_line(const SearchReport& r) {
   return line;
 }
 
+// The `bestmove` line, after the line that says how its move was chosen
+// when it was not simply the search's first.
+std::string bestmove_lines(const SearchReport& r) {
+  if (r.best.empty()) return "bestmove (none)";
+  std::string lines;
+  if (r.slip)
+    lines = std::string(kChoiceLine) + " " + r.best + " as a slip of the level\n";
+  else if (r.tied > 1)
+    lines = std::string(kChoiceLine) + " " + r.best + " at random among " + std::to_string(r.tied) +
+            " equal moves\n";
+  return lines + "bestmove " + r.best;
+}
+
 std::string tree_line(const TreeNode& n) {
   std::string line = "node " + std::to_string(n.id) + " parent ";
   line += n.parent == kNoParent ? "-" : std::to_string(n.parent);
@@ -393,8 +406,7 @@ void Protocol::command_go(const Line& line, bool stopped_before_start) {
   // of one game do not all repeat the same draw.
   options_.seed = options_.seed * 6364136223846793005ull + 1442695040888963407ull;
   if (!pondering) return run_search(limits, options, stopped_before_start);
-  const SearchReport result = ponder_search(line, limits, options);
-  emit("bestmove " + (result.best.empty() ? std::string("(none)") : result.best));
+  emit(bestmove_lines(ponder_search(line, limits, options)));
 }
 
 void Protocol::run_search(SearchLimits limits, const SearchOptions& options,
@@ -403,8 +415,7 @@ void Protocol::run_search(SearchLimits limits, const SearchOptions& options,
   // search takes microseconds, so it runs without the stop flag.
   const std::atomic<bool> not_stopped{false};
   if (stopped_before_start) limits = {.depth = 1};
-  const SearchReport result = search(limits, options, stopped_before_start ? not_stopped : stop_);
-  emit("bestmove " + (result.best.empty() ? std::string("(none)") : result.best));
+  emit(bestmove_lines(search(limits, options, stopped_before_start ? not_stopped : stop_)));
 }
 
 SearchReport Protocol::search(const SearchLimits& limits, const SearchOptions& options,

@@ -77,6 +77,14 @@
 //    before their replies. Other lines wait behind it as behind any search.
 // A `ponderhit` with no ponder awaiting one is an error.
 //
+// When the move a `go` answers with is not simply the search's first choice,
+// an `info string` line comes just before its `bestmove` and says why, so
+// that a player is not left wondering why the move played is not the line's
+// first: `info string chose <move> at random among <n> equal moves` (random
+// ties, or a level that picks among equally good moves), or `info string
+// chose <move> as a slip of the level` (a weaker level's deliberate move
+// below the best). Clients that know no such line ignore it, as UCI's do.
+//
 // Each `go` answers with exactly one `bestmove`, a stopped `solve` with
 // `solution stopped` and a stopped `perft N` with `perft N stopped`; each bad
 // line with exactly one `error` line, changing nothing. Output lines are
@@ -112,6 +120,8 @@ inline constexpr std::uint64_t kMaxThreads = 256;
 inline constexpr std::uint64_t kMaxTreeLimit = 1'000'000;
 // The line of a ponder whose search ended on its own, its move decided.
 inline constexpr std::string_view kPonderFinished = "info string ponder finished";
+// The start of the line that says how a `go`'s move was chosen (see above).
+inline constexpr std::string_view kChoiceLine = "info string chose";
 
 class Protocol {
  public:
@@ -219,6 +229,9 @@ class Protocol {
 std::string score_text(Score score, bool proven);
 // One `info` line for a finished iteration.
 std::string info_line(const SearchReport& report);
+// A `go`'s answer: `bestmove`, after the line that says how its move was
+// chosen when that was not simply the search's first (kChoiceLine).
+std::string bestmove_lines(const SearchReport& report);
 // One `node` line of a `tree` reply.
 std::string tree_line(const TreeNode& node);
 

@@ -85,6 +85,11 @@ struct SearchInfo {
   std::vector<RootMoveScore> root_scores;  // when SearchOptions::root_scores
   Move best = kNoMove;
   bool stopped = false;  // ended by a limit or the stop flag before finishing
+  // How `best` was chosen when not simply the search's first: among `tied`
+  // equally good moves at random (2 or more), or as a weaker level's slip
+  // (a move the search scored below the best).
+  int tied = 0;
+  bool slip = false;
 };
 
 // What an observer hears of one node on entry. Everything is from the side to
@@ -484,6 +489,7 @@ class Searcher {
     if (!options_.random_ties || result.best_moves.size() < 2) return;
     std::uniform_int_distribution<std::size_t> pick(0, result.best_moves.size() - 1);
     const Move chosen = result.best_moves[pick(rng_)];
+    result.tied = static_cast<int>(result.best_moves.size());
     if (chosen == result.best) return;
     result.best = chosen;
     result.pv.assign(1, chosen);  // the line behind another move is not known
@@ -497,6 +503,7 @@ class Searcher {
   void choose_with_flaws(SearchInfo& result, std::vector<RootMoveScore> scores) {
     if (!flawed() || scores.size() < 2) return;
     std::shuffle(scores.begin(), scores.end(), rng_);  // equal scores in random order
+    const std::vector<RootMoveScore> exact = scores;
     std::uniform_int_distribution<Score> noise(-options_.root_noise, options_.root_noise);
     for (RootMoveScore& r : scores)
       if (!is_decisive(r.score))
@@ -510,9 +517,25 @@ class Searcher {
     if (not_lost > 1 && std::bernoulli_distribution(options_.mistake_rate)(rng_))
       pick = std::uniform_int_distribution<std::size_t>(1, not_lost - 1)(rng_);
     const Move chosen = scores[pick].move;
+    note_flawed_choice(result, exact, chosen);
     if (chosen == result.best) return;
     result.best = chosen;
     result.pv.assign(1, chosen);
+  }
+
+  // By the exact scores, not the blurred ones: a move as good as the best is
+  // a tie, whatever the noise did; a worse one is the level's slip.
+  static void note_flawed_choice(SearchInfo& result, const std::vector<RootMoveScore>& scores,
+                                 Move chosen) {
+    Score top = -kInfinity, mine = -kInfinity;
+    for (const RootMoveScore& r : scores) {
+      top = std::max(top, r.score);
+      if (r.move == chosen) mine = r.score;
+    }
+    result.slip = mine < top;
+    const auto equal = std::count_if(scores.begin(), scores.end(),
+                                     [&](const RootMoveScore& r) { return r.score == top; });
+    result.tied = result.slip || equal < 2 ? 0 : static_cast<int>(equal);
   }
 
   TranspositionTable& table_;

@@ -43,6 +43,8 @@ struct SearchReport {
   std::vector<RootScore> root_scores;
   std::string best;  // empty when the game is over
   bool stopped = false;
+  int tied = 0;       // best was chosen at random among this many (SearchInfo::tied)
+  bool slip = false;  // best is a weaker level's slip (SearchInfo::slip)
 };
 
 using ReportCallback = std::function<void(const SearchReport&)>;
@@ -258,6 +260,8 @@ class GameSessionFor : public GameSession {
     for (const RootMoveScore& rs : info.root_scores)
       r.root_scores.push_back({G::move_to_text(position_, rs.move), rs.score, rs.proven});
     if (info.best != kNoMove) r.best = G::move_to_text(position_, info.best);
+    r.tied = info.tied;
+    r.slip = info.slip;
     return r;
   }
 

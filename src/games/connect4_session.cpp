@@ -154,7 +154,8 @@ SearchReport Connect4Session::proven_report(const Connect4Solver::BestMoves& bes
                         : r.stats.nodes * 1000;
   r.best = Connect4::move_to_text(position_, choose(best.columns, options));
   r.pv = {r.best};
-  for (int c = 0; scores && c < Connect4::kWidth; ++c)
+  if (options.random_ties && best.columns.size() > 1)
+    r.tied = static_cast<int>(best.columns.size());
     if (const std::optional<int> score = (*scores)[c])
       r.root_scores.push_back({Connect4::move_to_text(position_, static_cast<Move>(c)),
                                connect4_engine_score(*score, position_.plies), true});
