@@ -6,6 +6,9 @@
 #   cmake -DAPP=arcade_app -DHOME_DIR=DIR -DMODE=screenshot -DFRAME=FILE.ppm -P app_smoke.cmake
 #     Thirty frames, the last written to FILE.ppm; passes when the file is a
 #     binary PPM whose size matches its header.
+#   cmake -DAPP=arcade_app -DHOME_DIR=DIR -DMODE=help -P app_smoke.cmake
+#     --help prints the usage, every option the app takes among it, and
+#     exits 0; an unknown argument exits 2 with the same usage.
 #
 # Why a script and not PASS_REGULAR_EXPRESSION: ctest ignores the exit code
 # when a test has an output pattern, and a crash after the line would pass.
@@ -63,6 +66,24 @@ elseif(MODE STREQUAL "screenshot")
     message(FATAL_ERROR "FAIL: ${width}x${height} pixels need ${expected} bytes, ${FRAME} has ${size}")
   endif()
   message("PASS: ${width}x${height} frame in ${FRAME}")
+elseif(MODE STREQUAL "help")
+  execute_process(COMMAND ${APP} --help RESULT_VARIABLE result OUTPUT_VARIABLE output
+                  ERROR_VARIABLE errors TIMEOUT 60)
+  message("${output}${errors}")
+  if(NOT result EQUAL 0 OR errors MATCHES "unknown argument")
+    message(FATAL_ERROR "FAIL: --help exited with '${result}': ${errors}")
+  endif()
+  foreach(option --frames --screenshot --moves --size --command --help)
+    if(NOT output MATCHES "usage: arcade_app [^\n]*\n?[^\n]*\\[${option}( |\\])")
+      message(FATAL_ERROR "FAIL: --help's usage line has no [${option} ...]")
+    endif()
+  endforeach()
+  execute_process(COMMAND ${APP} --no-such-option RESULT_VARIABLE result
+                  OUTPUT_VARIABLE output ERROR_VARIABLE errors TIMEOUT 60)
+  if(NOT result EQUAL 2 OR NOT errors MATCHES "unknown argument '--no-such-option'\nusage: arcade_app .*--command")
+    message(FATAL_ERROR "FAIL: an unknown argument exited with '${result}': ${errors}")
+  endif()
+  message("PASS: --help, and the usage after an unknown argument")
 else()
-  message(FATAL_ERROR "app_smoke.cmake: MODE is moves or screenshot, not '${MODE}'")
+  message(FATAL_ERROR "app_smoke.cmake: MODE is moves, screenshot or help, not '${MODE}'")
 endif()

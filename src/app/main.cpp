@@ -3,7 +3,7 @@
 // the only difference, who drives the frames, lives in run_main_loop().
 //
 //   arcade_app [--frames N] [--screenshot FILE.ppm] [--moves N] [--size WxH]
-//              [--command LINE]...
+//              [--command LINE]... [--help]
 //
 //   --frames N           quit after N frames (tests; run without a display
 //                        with SDL_VIDEODRIVER=offscreen)
@@ -77,16 +77,32 @@ struct Options {
   std::vector<std::string> commands;
 };
 
-// The command line, or an error message.
+// The command line, or an error message (none with `help`: --help asked).
 struct ParsedOptions {
   std::optional<Options> options;
   std::string error;
+  bool help = false;
 };
+
+// What --help prints, and the usage line after an error: every option the
+// parser takes.
+constexpr const char* kUsage =
+    "usage: arcade_app [--frames N] [--screenshot FILE.ppm] [--moves N] [--size WxH]\n"
+    "                  [--command LINE]... [--help]\n";
+constexpr const char* kOptionsHelp =
+    "  --frames N           quit after N frames\n"
+    "  --screenshot FILE    with --frames: write the last frame to FILE (binary PPM)\n"
+    "  --moves N            the AI plays both sides of a fresh game; quit after N moves\n"
+    "  --size WxH           the window's size in points (default 1280x800)\n"
+    "  --command LINE       a command line of the app's scripting surface, before the\n"
+    "                       first frame, or \"@F LINE\" before frame F (repeatable)\n"
+    "  --help               this text\n";
 
 ParsedOptions parse_options(int argc, char** argv) {
   Options options;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") return {std::nullopt, "", true};
     if ((arg == "--frames" || arg == "--screenshot" || arg == "--moves" || arg == "--size" ||
          arg == "--command") &&
         i + 1 == argc) {
@@ -580,9 +596,12 @@ void shutdown(const arcade::app::GlWindow& gl) {
 
 int main(int argc, char** argv) {
   const ParsedOptions parsed = parse_options(argc, argv);
+  if (parsed.help) {
+    std::printf("Minimax Arcade\n%s%s", kUsage, kOptionsHelp);
+    return 0;
+  }
   if (!parsed.options) {
-    std::fprintf(stderr, "arcade_app: %s\nusage: arcade_app [--frames N] [--screenshot FILE.ppm]\n",
-                 parsed.error.c_str());
+    std::fprintf(stderr, "arcade_app: %s\n%s", parsed.error.c_str(), kUsage);
     return 2;
   }
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
