@@ -306,9 +306,9 @@ TEST_F(GameControllerTest, WolfAndSheepStartsFromEachVariant) {
 // Whose turn it is comes from the position, not from counting moves: a game
 // may start with the second side to move.
 TEST_F(GameControllerTest, AStartWithTheSecondSideToMove) {
-  game.set_side(0, {true, 3});
-  game.set_side(1, {false, 3});
   ASSERT_FALSE(game.new_game("wolfsheep", "1w1w1w1w/8/8/8/8/8/3s4/8 w"));
+  game.set_side(0, {true, 3});  // Wolf and Sheep's own sides
+  game.set_side(1, {false, 3});
   EXPECT_EQ(game.side_to_move(), 1);
   game.update();
   EXPECT_TRUE(engine.sent.empty()) << "the wolves are a person's, and to move";

@@ -173,6 +173,98 @@ TEST_F(GameSessionTest, ASideSwitchedToTheAIDoesNotPlayOverTheRedoMoves) {
   EXPECT_EQ(game.redo_moves(), (Moves{"c3"}));
 }
 
+// --- Viewing an earlier position ---------------------------------------------
+
+// Issue 22's stuck game: Connect Four, Red the AI (Beginner), Yellow a
+// person; 1 5 5 played; Yellow's 5 clicked in the move list. Red (the AI) is
+// to move there and waits on its recorded move: the mode must say so and
+// offer both ways out.
+class ViewingTest : public GameSessionTest {
+ protected:
+  ViewingTest() {
+    EXPECT_FALSE(game.new_game("connect4"));
+    game.set_side(0, {true, 1});
+    game.set_side(1, {false, 3});
+    ai_plays("1");
+    play({"5"});
+    ai_plays("5");
+    game.go_to(2);  // the click on Yellow's 5
+  }
+};
+
+TEST_F(ViewingTest, AClickInTheMoveListIsAModeWhereTheAIWaits) {
+  EXPECT_TRUE(game.viewing());
+  EXPECT_EQ(game.moves().size(), 2u);
+  EXPECT_EQ(game.known_plies(), 3u);
+  EXPECT_TRUE(game.side(game.side_to_move()).ai) << "Red, the AI, is to move here";
+  const long before = searches();
+  game.update();
+  EXPECT_FALSE(game.ai_thinking()) << "viewing never plays over the recorded moves";
+  EXPECT_EQ(searches(), before);
+}
+
+TEST_F(ViewingTest, BackToTheGameReplaysEveryRecordedMove) {
+  game.back_to_game();
+  EXPECT_FALSE(game.viewing());
+  EXPECT_EQ(game.moves(), (Moves{"1", "5", "5"}));
+  EXPECT_FALSE(game.can_redo());
+  EXPECT_FALSE(game.side(game.side_to_move()).ai) << "Yellow, the person, to move again";
+  EXPECT_FALSE(game.play("4")) << "the board takes the person's move";
+}
+
+TEST_F(ViewingTest, PlayOnFromHereDropsTheLaterMovesAndTheAIMoves) {
+  game.play_on();
+  EXPECT_FALSE(game.viewing());
+  EXPECT_EQ(game.moves(), (Moves{"1", "5"}));
+  EXPECT_FALSE(game.can_redo());
+  game.update();
+  ASSERT_TRUE(game.ai_thinking()) << "Red is the AI and it is Red's turn";
+  EXPECT_EQ(engine.sent[engine.sent.size() - 2], "position startpos moves 1 5");
+  engine.reply(engine.last_request, "bestmove 3");
+  game.update();
+  EXPECT_EQ(game.moves(), (Moves{"1", "5", "3"}));
+}
+
+TEST_F(ViewingTest, APersonsMoveWhileViewingPlaysOnFromThere) {
+  game.go_to(1);  // Yellow, the person, to move after Red's 1
+  EXPECT_TRUE(game.viewing());
+  EXPECT_FALSE(game.play("5")) << "the recorded move: a step forward, still viewing";
+  EXPECT_TRUE(game.viewing());
+  EXPECT_EQ(game.redo_moves(), (Moves{"5"}));
+  game.go_to(1);
+  EXPECT_FALSE(game.play("2")) << "another move plays on from here";
+  EXPECT_FALSE(game.viewing());
+  EXPECT_FALSE(game.can_redo());
+  game.update();
+  EXPECT_TRUE(game.ai_thinking());
+}
+
+TEST_F(GameSessionTest, UndoIntoAPositionWhereTheAIWaitsIsViewing) {
+  play({"b2"});
+  ai_plays("a1");
+  game.undo();  // back to the person's turn: a plain undo, no mode
+  EXPECT_FALSE(game.viewing());
+  game.set_side(0, {true, 3});  // X, to move, becomes the AI: it waits on b2
+  EXPECT_TRUE(game.waiting_for_redo());
+  EXPECT_TRUE(game.viewing());
+  game.play_on();
+  game.update();
+  EXPECT_TRUE(game.ai_thinking());
+}
+
+TEST_F(GameSessionTest, AIAgainstAIUndoIsViewingAndPlayOnResumes) {
+  game.set_side(0, {true, 3});
+  ai_plays("b2");
+  ai_plays("a1");
+  game.undo();
+  EXPECT_TRUE(game.viewing());
+  EXPECT_TRUE(game.paused());
+  game.play_on();
+  EXPECT_FALSE(game.paused());
+  game.update();
+  EXPECT_TRUE(game.ai_thinking());
+}
+
 // --- Nothing lost by accident ------------------------------------------------
 
 TEST_F(GameSessionTest, EachGameIsKeptWhileAnotherIsPlayed) {
@@ -222,7 +314,7 @@ TEST_F(GameSessionTest, KeptGamesAreSavedAndLoaded) {
   ai_plays("4");
   game.undo();
   const std::string saved = game.save();
-  EXPECT_EQ(saved.rfind("minimax-arcade-save 2\n", 0), 0u);
+  EXPECT_EQ(saved.rfind("minimax-arcade-save 3\n", 0), 0u);
   EXPECT_NE(saved.find("\nkept game=tictactoe&moves=b2.a1\n"), std::string::npos) << saved;
   EXPECT_NE(saved.find("\nkept game=wolfsheep&start=c1&moves=c1d2.b8a7\n"), std::string::npos);
 
@@ -248,6 +340,49 @@ TEST_F(GameSessionTest, AVersionOneSaveStillLoads) {
   EXPECT_EQ(game.redo_moves(), (Moves{"b8a7"}));
   EXPECT_TRUE(game.paused());
   EXPECT_EQ(game.side(1).level, 4);
+}
+
+TEST_F(GameSessionTest, EachGamesSidesAreSavedAndLoaded) {
+  game.set_side(1, {true, 2});
+  play({"b2"});
+  ASSERT_FALSE(game.switch_game("connect4"));
+  game.set_side(0, {true, 5});
+  game.set_side(1, {true, 4});
+  ASSERT_FALSE(game.switch_game("wolfsheep"));
+  const std::string saved = game.save();
+  EXPECT_NE(saved.find("\nsides connect4 ai 5 ai 4\n"), std::string::npos) << saved;
+  ScriptedEngine other_engine;
+  GameController other(other_engine);
+  ASSERT_FALSE(other.load(saved));
+  EXPECT_EQ(other.save(), saved);
+  EXPECT_EQ(other.side(0), (SideSettings{false, 3}));
+  ASSERT_FALSE(other.switch_game("tictactoe"));
+  EXPECT_EQ(other.side(1), (SideSettings{true, 2}));
+  ASSERT_FALSE(other.switch_game("connect4"));
+  EXPECT_EQ(other.side(0), (SideSettings{true, 5}));
+  EXPECT_EQ(other.side(1), (SideSettings{true, 4}));
+  EXPECT_FALSE(other.load("minimax-arcade-save 3\ngame tictactoe\nsides chess ai 1 ai 1\n"))
+      << "a game that is no more is passed over";
+  EXPECT_EQ(other.load("minimax-arcade-save 3\ngame tictactoe\nsides connect4 ai 9 ai 1\n"),
+            "a bad side setting: sides connect4 ai 9 ai 1");
+}
+
+// Version 2 had one set of sides for every game: the game on the board and
+// the kept ones take them; a game not in the save starts as a new one.
+TEST_F(GameSessionTest, AVersionTwoSaveStillLoads) {
+  ASSERT_FALSE(
+      game.load("minimax-arcade-save 2\ngame connect4\nstart startpos\nmoves 4 4\n"
+                "redo \npaused 0\nside0 ai 2\nside1 human 3\n"
+                "kept game=tictactoe&moves=b2\n"));
+  EXPECT_EQ(game.moves(), (Moves{"4", "4"}));
+  EXPECT_EQ(game.side(0), (SideSettings{true, 2}));
+  EXPECT_EQ(game.side(1), (SideSettings{false, 3}));
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_EQ(game.moves(), (Moves{"b2"}));
+  EXPECT_EQ(game.side(0), (SideSettings{true, 2})) << "as the game was left";
+  ASSERT_FALSE(game.switch_game("wolfsheep"));
+  EXPECT_EQ(game.side(0), (SideSettings{false, 3})) << "a new game: a person first";
+  EXPECT_EQ(game.save().rfind("minimax-arcade-save 3\n", 0), 0u);
 }
 
 // Version 1 wrote the moves waiting to be redone with the next one last
@@ -352,13 +487,71 @@ TEST_F(GameSessionTest, TheScoreCountsEachFinishedGameOnce) {
 }
 
 TEST_F(GameSessionTest, OtherMatchUpsAreScoredBySide) {
-  people_on_both_sides();
   ASSERT_FALSE(game.new_game("connect4"));
+  people_on_both_sides();  // Connect Four's own
   play({"1", "2", "1", "2", "1", "2", "1"});  // Red's four in column 1
   EXPECT_EQ(game.score().by_side, (BySide{1, 0, 0}));
   EXPECT_EQ(game.score().versus_ai, (VersusAi{}));
   ASSERT_FALSE(game.new_game("connect4", "1212121"));  // the same four, set up
   EXPECT_EQ(game.score().by_side, (BySide{1, 0, 0})) << "a game set up finished is no game";
+}
+
+// --- Each game its own sides, levels and score ------------------------------
+
+TEST_F(GameSessionTest, EachGameKeepsItsOwnSidesAndLevels) {
+  game.set_side(1, {true, 2});
+  play({"b2"});
+  ai_plays("a1");
+  ASSERT_FALSE(game.switch_game("connect4"));
+  EXPECT_EQ(game.side(0), (SideSettings{false, 3})) << "a game opened the first time";
+  EXPECT_EQ(game.side(1), (SideSettings{true, 3}));
+  game.swap_sides();  // the AI plays Red in Connect Four
+  game.set_side(0, {true, 5});
+  ai_plays("4");
+  ASSERT_FALSE(game.switch_game("wolfsheep"));
+  game.update();
+  EXPECT_FALSE(game.ai_thinking()) << "the sheep (side 0) is a person's here";
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_EQ(game.side(0), (SideSettings{false, 3})) << "the game in progress kept its sides";
+  EXPECT_EQ(game.side(1), (SideSettings{true, 2}));
+  ASSERT_FALSE(game.switch_game("connect4"));
+  EXPECT_EQ(game.side(0), (SideSettings{true, 5}));
+  EXPECT_EQ(game.side(1), (SideSettings{false, 3}));
+}
+
+TEST_F(GameSessionTest, AFinishedGameKeepsItsResultWhateverTheSidesDoLater) {
+  play({"a1"});
+  ai_plays("a2");
+  play({"b2"});
+  ai_plays("a3");
+  play({"c3"});  // the person's X wins on a1 b2 c3
+  ASSERT_EQ(game.winner(), 0);
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 0, 0}));
+  ASSERT_FALSE(game.switch_game("connect4"));
+  game.swap_sides();  // in another game
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_FALSE(game.result_sides()[0].ai);
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 0, 0}));
+  game.swap_sides();  // in this one, after its end
+  EXPECT_FALSE(game.result_sides()[0].ai) << "a person played X when it was won";
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 0, 0}));
+  game.new_game("tictactoe");
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{1, 0, 0})) << "and once it is left";
+}
+
+TEST_F(GameSessionTest, AnAIAgainstAIWinIsNobodysPersonalWin) {
+  game.set_side(0, {true, 3});
+  ai_plays("a1");
+  ai_plays("a2");
+  ai_plays("b2");
+  ai_plays("a3");
+  ai_plays("c3");
+  ASSERT_EQ(game.winner(), 0);
+  EXPECT_EQ(game.score().by_side, (BySide{1, 0, 0}));
+  game.set_side(0, {false, 3});  // a person takes X after the end
+  EXPECT_EQ(game.score().versus_ai, (VersusAi{})) << "no 'You 1'";
+  EXPECT_EQ(game.score().by_side, (BySide{1, 0, 0}));
+  EXPECT_TRUE(game.result_sides()[0].ai);
 }
 
 // --- AI against AI at a pace -------------------------------------------------
@@ -617,8 +810,8 @@ TEST_F(PonderingTest, NoPonderBelowExpertOrWhenTurnedOff) {
 
 TEST_F(GameSessionTest, AShareFragmentNamesTheGameItsStartAndTheMoves) {
   EXPECT_EQ(game.share_fragment(), "game=tictactoe");
-  people_on_both_sides();
   ASSERT_FALSE(game.new_game("connect4"));
+  people_on_both_sides();  // Connect Four's own
   play({"4", "4", "5", "3"});
   EXPECT_EQ(game.share_fragment(), "game=connect4&moves=4.4.5.3");
   game.undo();
@@ -712,8 +905,8 @@ TEST_F(GameSessionTest, ABadLinkSaysWhyAndChangesNothing) {
 }
 
 TEST_F(GameSessionTest, PastedTextIsALinkMovesOrAPosition) {
-  people_on_both_sides();
   ASSERT_FALSE(game.new_game("connect4"));
+  people_on_both_sides();  // Connect Four's own
   for (const char* moves : {"4453", "4 4 5 3", "4.4,5 3", " 4, 4, 5, 3\n"}) {
     ASSERT_FALSE(game.open_text(moves)) << moves;
     EXPECT_EQ(game.moves(), (Moves{"4", "4", "5", "3"})) << moves;

@@ -13,9 +13,11 @@
 namespace arcade::app {
 namespace {
 
-constexpr const char* kSaveHeader = "minimax-arcade-save 2";
-// Version 1 had no kept games; it reads as version 2 without them.
+constexpr const char* kSaveHeader = "minimax-arcade-save 3";
+// Version 1 had no kept games; it reads as version 2 without them. Both had
+// one set of sides for every game, and no "sides" lines.
 constexpr const char* kFirstSaveHeader = "minimax-arcade-save 1";
+constexpr const char* kSecondSaveHeader = "minimax-arcade-save 2";
 // A search's time budget: enough for the deep levels, short enough to play.
 constexpr int kMoveTimeMs = 1500;
 // The strongest level answers once it has proven a move, mostly at once (an
@@ -237,6 +239,19 @@ std::string link_fragment(const GameState& state, bool with_redo) {
   return out;
 }
 
+// "ai 3" or "human 3", as saves write a side.
+std::string side_text(const SideSettings& side) {
+  return (side.ai ? "ai " : "human ") + std::to_string(side.level);
+}
+
+// The side written by side_text at words[at], words[at + 1].
+std::optional<SideSettings> read_side(const std::vector<std::string>& words, std::size_t at) {
+  if (at + 1 >= words.size() || (words[at] != "ai" && words[at] != "human")) return std::nullopt;
+  const std::optional<std::uint64_t> level = parse_number(words[at + 1], 1, kLevelCount);
+  if (!level) return std::nullopt;
+  return SideSettings{words[at] == "ai", static_cast<int>(*level)};
+}
+
 // --- The session's score ---------------------------------------------------
 
 void count(SessionScore& score, int winner, const std::array<SideSettings, 2>& sides) {
@@ -250,11 +265,10 @@ void count(SessionScore& score, int winner, const std::array<SideSettings, 2>& s
   }
 }
 
-// Counts `state` if it ended with a move played, as played by `sides`.
-void count_if_ended(SessionScore& score, const GameState& state,
-                    const std::array<SideSettings, 2>& sides) {
+// Counts `state` if it ended with a move played, as played when it ended.
+void count_if_ended(SessionScore& score, const GameState& state) {
   if (!state.line.empty() && state.position->outcome() != Outcome::kOngoing)
-    count(score, winner_of(*state.position), sides);
+    count(score, winner_of(*state.position), state.ended_by.value_or(state.sides));
 }
 
 bool has_moves(const GameState& state) {
@@ -332,11 +346,29 @@ void GameController::replace_game(GameState next) {
 
 void GameController::show(GameState next) {
   abandon_searches();
+  use_sides_of(next.game);
   board_ = std::move(next);
   last_ai_move_.reset();
   hint_.reset();
   ai_moved_at_.reset();
   engine_error_.clear();
+  note_end();
+}
+
+// The sides go with the game's name, not with the board: one game's choice
+// never changes another's, and a game opened the first time has the
+// defaults, not whatever the last game used.
+void GameController::use_sides_of(const std::string& game) {
+  if (game == sides_game_) return;
+  if (!sides_game_.empty()) other_sides_[sides_game_] = sides_;
+  const auto known = other_sides_.find(game);
+  sides_ = known == other_sides_.end() ? kDefaultSides : known->second;
+  if (known != other_sides_.end()) other_sides_.erase(known);
+  sides_game_ = game;
+}
+
+void GameController::note_end() {
+  if (game_over() && !board_.ended_by) board_.ended_by = sides_;
 }
 
 GameState GameController::take_current() {
@@ -357,16 +389,15 @@ void GameController::set_previous(std::optional<GameState> replaced) {
 }
 
 void GameController::let_go(const GameState& gone) {
-  count_if_ended(let_go_[gone.game], gone, gone.sides);
+  count_if_ended(let_go_[gone.game], gone);
 }
 
 SessionScore GameController::score(const std::string& game) const {
   SessionScore total;
   if (auto gone = let_go_.find(game); gone != let_go_.end()) total = gone->second;
-  if (board_.game == game) count_if_ended(total, board_, sides_);
-  if (auto kept = kept_.find(game); kept != kept_.end())
-    count_if_ended(total, kept->second, kept->second.sides);
-  if (previous_ && previous_->game == game) count_if_ended(total, *previous_, previous_->sides);
+  if (board_.game == game) count_if_ended(total, board_);
+  if (auto kept = kept_.find(game); kept != kept_.end()) count_if_ended(total, kept->second);
+  if (previous_ && previous_->game == game) count_if_ended(total, *previous_);
   return total;
 }
 
@@ -379,6 +410,8 @@ void GameController::set_line(std::vector<PlayedMove> line) {
   board_.line = std::move(line);
   hint_.reset();
   ai_moved_at_.reset();
+  if (board_.redo.empty()) board_.browsing = false;
+  note_end();
 }
 
 void GameController::play_unchecked(Move move) {
@@ -387,10 +420,14 @@ void GameController::play_unchecked(Move move) {
   position.play(move);
   hint_.reset();
   // The recorded move played again is the same game: the rest still waits.
-  if (!board_.redo.empty() && board_.redo.back().move == move)
+  if (!board_.redo.empty() && board_.redo.back().move == move) {
     board_.redo.pop_back();
-  else
+  } else {
     board_.redo.clear();
+    board_.ended_by.reset();  // the recorded end, if any, is gone
+  }
+  if (board_.redo.empty()) board_.browsing = false;
+  if (game_over()) board_.ended_by = sides_;  // won by whoever plays now
 }
 
 std::optional<std::string> GameController::play(Move move) {
@@ -419,8 +456,9 @@ void GameController::undo() {
     if (!previous_) return;
     GameState back = std::move(*previous_);
     previous_.reset();
-    sides_ = back.sides;
+    const std::array<SideSettings, 2> sides = back.sides;
     show(std::move(back));  // the new game goes: it has just been started
+    sides_ = sides;
     return;
   }
   abandon_searches();
@@ -452,9 +490,32 @@ void GameController::go_to(std::size_t plies) {
   if (plies > whole.size() || plies == board_.line.size()) return;
   abandon_searches();
   board_.redo.assign(whole.rbegin(), whole.rend() - static_cast<long>(plies));
+  board_.browsing = true;  // until the moves after it are replayed or dropped
   whole.resize(plies);
   set_line(std::move(whole));
   if (board_.redo.empty() && sides_[side_to_move()].ai && !game_over()) paused_ = true;
+}
+
+bool GameController::viewing() const {
+  return !board_.redo.empty() && (board_.browsing || waiting_for_redo());
+}
+
+void GameController::back_to_game() {
+  if (board_.redo.empty()) return;
+  abandon_searches();
+  std::vector<PlayedMove> line = board_.line;
+  line.insert(line.end(), board_.redo.rbegin(), board_.redo.rend());
+  board_.redo.clear();
+  set_line(std::move(line));
+}
+
+void GameController::play_on() {
+  if (!viewing()) return;
+  abandon_searches();
+  board_.redo.clear();
+  board_.browsing = false;
+  board_.ended_by.reset();
+  paused_ = false;  // play continues: the AI moves if it is its turn
 }
 
 bool GameController::waiting_for_redo() const {
@@ -785,17 +846,22 @@ std::string GameController::save() const {
   for (int s = 0; s < 2; ++s)
     out << "side" << s << ' ' << (sides_[s].ai ? "ai" : "human") << ' ' << sides_[s].level << '\n';
   for (const auto& [name, kept] : kept_) out << "kept " << link_fragment(kept, true) << '\n';
+  for (const auto& [name, sides] : other_sides_)
+    out << "sides " << name << ' ' << side_text(sides[0]) << ' ' << side_text(sides[1]) << '\n';
   return out.str();
 }
 
 std::optional<std::string> GameController::load(const std::string& saved) {
   std::istringstream in(saved);
   std::string line;
-  if (!std::getline(in, line) || (line != kSaveHeader && line != kFirstSaveHeader))
+  if (!std::getline(in, line) ||
+      (line != kSaveHeader && line != kSecondSaveHeader && line != kFirstSaveHeader))
     return "not a saved Minimax Arcade game";
+  const bool shared_sides = line != kSaveHeader;  // versions 1 and 2
   std::string game, start = "startpos";
   std::vector<std::string> moves, redo, kept;
-  std::array<SideSettings, 2> sides = sides_;
+  std::array<SideSettings, 2> sides = kDefaultSides;
+  std::map<std::string, std::array<SideSettings, 2>> other_sides;
   bool paused = false;
   while (std::getline(in, line)) {
     const std::size_t space = line.find(' ');
@@ -819,6 +885,11 @@ std::optional<std::string> GameController::load(const std::string& saved) {
           w.size() == 2 ? parse_number(w[1], 1, kLevelCount) : std::nullopt;
       if (!level || (w[0] != "ai" && w[0] != "human")) return "a bad side setting: " + line;
       sides[key[4] - '0'] = {w[0] == "ai", static_cast<int>(*level)};
+    } else if (key == "sides" && !shared_sides) {
+      const std::vector<std::string> w = split_words(value);
+      const std::optional<SideSettings> first = read_side(w, 1), second = read_side(w, 3);
+      if (w.size() != 5 || !first || !second) return "a bad side setting: " + line;
+      if (make_game_view(w[0])) other_sides[w[0]] = {*first, *second};  // else a game no more
     } else if (!key.empty()) {
       return "an unknown line in the saved game: " + line;
     }
@@ -834,15 +905,22 @@ std::optional<std::string> GameController::load(const std::string& saved) {
   for (const std::string& fragment : kept) {
     Parsed<GameState> k = read_link(fragment);
     if (!k || k->game == game) continue;
-    (*k).sides = sides;
-    kept_games.emplace(k->game, std::move(*k));
+    if (shared_sides) other_sides[k->game] = sides;  // as the game was left
+    const auto own = other_sides.find(k->game);
+    GameState& state = *k;
+    state.sides = own == other_sides.end() ? kDefaultSides : own->second;
+    if (state.position->outcome() != Outcome::kOngoing) state.ended_by = state.sides;
+    kept_games.emplace(state.game, std::move(state));
   }
+  other_sides[game] = sides;
   let_go(take_current());
   for (const auto& [name, gone] : kept_) let_go(gone);
   set_previous(std::nullopt);
   kept_ = std::move(kept_games);
+  // The sides of the games before the load go with them.
+  sides_game_.clear();
+  other_sides_ = std::move(other_sides);
   show(std::move(*restored));
-  sides_ = sides;
   paused_ = paused;
   return std::nullopt;
 }

@@ -31,6 +31,16 @@
 //   the player's explicit "play from here", and the redo moves go when the
 //   AI's move lands. A move equal to the next redo move (anyone's) keeps the
 //   rest of the list: it is the same game.
+// - Looking at an earlier position is a mode of its own (viewing()): a
+//   click in the move list or the evaluation graph, `goto`, or undo into a
+//   position where the AI would wait on its recorded move. It always has two
+//   ways out: back_to_game() replays every recorded move, play_on() drops the
+//   later moves and lets play continue from here (the AI moves if it is its
+//   turn). A person's move there plays on too: the same move as recorded
+//   steps forward, another replaces the later moves.
+// - Each game (by name) has its own sides and levels: choosing them in one
+//   game never changes another's, and a game opened the first time starts
+//   with a person against the AI whatever the others use.
 // - Nothing is lost by accident. Each game (by name) keeps its game in
 //   progress while another is played (switch_game, a new game or link of
 //   another game), and saves keep them too. A new game, rematch, link or
@@ -47,7 +57,9 @@
 //   once, un-counts a finished game that undo reopens, and never counts a
 //   game twice when it comes back (a loaded game is new to the session).
 //   Only games that ended with a move played count (a position set up
-//   finished is no game); a game left is scored by who played it then.
+//   finished is no game); a game is scored by who played it when it ended
+//   (a side changed afterwards changes nothing: a win is the person's only
+//   if a person played that side then).
 //   Not saved: a session's.
 // - AI against AI at a pace (set_ai_pace): the next search starts no sooner
 //   than the pace after the AI's previous move, so that people can follow
@@ -130,7 +142,17 @@ struct GameState {
   // Who played it when it was left (the game on the board has the
   // controller's sides).
   std::array<SideSettings, 2> sides;
+  // Who played it when it ended (set while its end is on the board or
+  // waits to be redone): the result is theirs.
+  std::optional<std::array<SideSettings, 2>> ended_by;
+  // Stepped back through the move list (go_to): viewing an earlier position
+  // until the moves waiting to be redone are replayed or dropped.
+  bool browsing = false;
 };
+
+// The sides of a game opened the first time: a person against the AI.
+inline constexpr std::array<SideSettings, 2> kDefaultSides{SideSettings{false, 3},
+                                                           SideSettings{true, 3}};
 
 class GameController {
  public:
@@ -156,6 +178,11 @@ class GameController {
   // The AI waits there (see above); at the line's end, where it would play,
   // it is paused, so that stepping through a game never makes it play.
   void go_to(std::size_t plies);
+  // Viewing an earlier position (see above): replays every recorded move.
+  void back_to_game();
+  // Viewing an earlier position: drops the moves after it and lets play go
+  // on from it (unpaused: the AI moves if it is its turn).
+  void play_on();
   void swap_sides();
   void set_side(int side, SideSettings settings);
   void set_paused(bool paused);
@@ -209,6 +236,10 @@ class GameController {
   // The AI is to move where a recorded move waits to be redone: it does not
   // search (see above).
   bool waiting_for_redo() const;
+  // Looking at an earlier position of the game (see above).
+  bool viewing() const;
+  // The plies of the game's whole known line: played and waiting to be redone.
+  std::size_t known_plies() const { return board_.line.size() + board_.redo.size(); }
   bool ai_thinking() const { return search_request_ != 0; }
   bool hint_pending() const { return hint_request_ != 0; }
   // The suggested move, once known.
@@ -219,6 +250,11 @@ class GameController {
   bool game_over() const { return position().outcome() != Outcome::kOngoing; }
   // 0 or 1 for the winner, -1 for a draw or a game in progress.
   int winner() const;
+  // Who played each side when the game on the board ended (its sides now
+  // while it goes on): whose the result is.
+  const std::array<SideSettings, 2>& result_sides() const {
+    return board_.ended_by ? *board_.ended_by : sides_;
+  }
   // The last message of a failed engine request (an `error` line), if any.
   const std::string& engine_error() const { return engine_error_; }
   // This session's finished games of `game`, or of the game on the board.
@@ -256,13 +292,16 @@ class GameController {
   std::string position_after(Move legal) const;
 
   // --- Saving: the games and settings as text, and back. ---
-  // "minimax-arcade-save 2": the lines of version 1 (the game on the board,
+  // "minimax-arcade-save 3": the lines of version 1 (the game on the board,
   // its start, moves, redo moves, pause and sides), then a line
-  // "kept <link fragment with redo>" for each game kept in progress.
+  // "kept <link fragment with redo>" for each game kept in progress (as
+  // version 2), then "sides <game> ai|human LEVEL ai|human LEVEL" for each
+  // other game whose sides were chosen (version 3: each game its own).
   std::string save() const;
-  // Restores a saved game (version 1 or 2); on an error (corrupt, foreign,
-  // illegal) nothing changes. A kept game that does not read is dropped,
-  // never the game on the board.
+  // Restores a saved game (version 1, 2 or 3); on an error (corrupt,
+  // foreign, illegal) nothing changes. A kept game that does not read is
+  // dropped, never the game on the board. Versions 1 and 2 had one set of
+  // sides for every game: the game on the board and each kept one take them.
   std::optional<std::string> load(const std::string& saved);
 
  private:
@@ -281,6 +320,10 @@ class GameController {
   // What was on the board, for keeping: it leaves with the sides now.
   GameState take_current();
   void set_previous(std::optional<GameState> replaced);
+  // The board's game becomes `game`: the sides are that game's.
+  void use_sides_of(const std::string& game);
+  // The game on the board ended (or its end came back): records who played.
+  void note_end();
   // A game that goes for good: counted if it ended.
   void let_go(const GameState& gone);
   bool ai_may_search(double now) const;
@@ -324,11 +367,13 @@ class GameController {
   void take_engine_move(const std::string& text);
 
   EngineClient& engine_;
-  GameState board_;                             // the game on the board
-  std::map<std::string, GameState> kept_;       // games in progress, by name
-  std::optional<GameState> previous_;           // the game a new game replaced
-  std::map<std::string, SessionScore> let_go_;  // finished games gone
-  std::array<SideSettings, 2> sides_{SideSettings{false, 3}, SideSettings{true, 3}};
+  GameState board_;                                    // the game on the board
+  std::map<std::string, GameState> kept_;              // games in progress, by name
+  std::optional<GameState> previous_;                  // the game a new game replaced
+  std::map<std::string, SessionScore> let_go_;         // finished games gone
+  std::array<SideSettings, 2> sides_ = kDefaultSides;  // sides_game_'s
+  std::string sides_game_;  // the game whose sides sides_ are: the board's
+  std::map<std::string, std::array<SideSettings, 2>> other_sides_;  // by game
   bool paused_ = false;
   int ai_pace_ms_ = 0;
   double now_ = 0;
