@@ -15,6 +15,9 @@
 
 #include "engine/worker_pool.h"
 #include "games/registry.h"
+#include "games/tictactoe.h"
+#include "games/wolfsheep.h"
+#include "games/wolfsheep_solution.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {
@@ -509,6 +512,160 @@ TEST(SplitAnalysisAgrees, WithOneEngineScoringEveryMoveOfSolvedPositions) {
     ASSERT_FALSE(game.open_text(moves)) << moves;
     expect_same_scores(game);
   }
+}
+
+// A solved game's analysis is exact for every move, and its line runs to
+// the end of the game. Expected values: a brute-force minimax of
+// Tic-tac-toe, and Wolf and Sheep's solution table, not the search.
+AnalysisResult analysis_when_done(GameController& game) {
+  const std::unique_ptr<EngineClient> engine = make_engine_client();
+  Analysis analysis(*engine);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!(analysis.current() && analysis.current()->done) &&
+         std::chrono::steady_clock::now() < deadline) {
+    analysis.update(game);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return analysis.current().value_or(AnalysisResult{});
+}
+
+// A move's score from its position's exact value (plies counted from it).
+EngineScore move_score_of(Score after) {
+  if (after == kDraw) return {Kind::kDraw, 0};
+  return is_win(after) ? EngineScore{Kind::kLoss, plies_to_end(after) + 1}
+                       : EngineScore{Kind::kWin, plies_to_end(after) + 1};
+}
+
+Score tictactoe_value(const TicTacToe::Position& p) {
+  if (TicTacToe::outcome(p) != Outcome::kOngoing) return terminal_score(TicTacToe::outcome(p), 0);
+  MoveList<TicTacToe::kMaxMoves> moves;
+  TicTacToe::generate_moves(p, moves);
+  Score best = -kInfinity;
+  for (Move m : moves) {
+    const Score child = tictactoe_value(TicTacToe::play(p, m));
+    best = std::max(best, is_win(child) ? -child + 1 : is_loss(child) ? -child - 1 : kDraw);
+  }
+  return best;
+}
+
+template <class G>
+std::optional<Score> exact_value(const typename G::Position& p) {
+  if constexpr (std::is_same_v<G, TicTacToe>)
+    return tictactoe_value(p);
+  else
+    return WolfSheepSolution::instance().value(p);
+}
+
+template <class G>
+void expect_exact_and_whole(const std::string& game_name, const std::string& moves) {
+  ScriptedEngine ai;
+  GameController game(ai);
+  game.set_side(1, {false, 3});
+  ASSERT_FALSE(game.switch_game(game_name));
+  ASSERT_FALSE(game.open_text(moves)) << moves;
+  const AnalysisResult result = analysis_when_done(game);
+  ASSERT_TRUE(result.done) << moves << ": the analysis never finished";
+  typename G::Position p = *G::from_text(game.position().position_text());
+  EXPECT_EQ(result.moves.size(), game.legal_moves().size()) << moves;
+  for (const MoveScore& m : result.moves) {
+    const std::optional<Score> after = exact_value<G>(G::play(p, *G::move_from_text(p, m.text)));
+    ASSERT_TRUE(after);
+    EXPECT_EQ(m.score, move_score_of(*after)) << moves << ", " << m.text;
+  }
+  // The line is the best move's, to the end of the game, and keeps its score.
+  ASSERT_FALSE(result.pv.empty()) << moves;
+  EXPECT_EQ(result.pv.front(), result.moves.front().text) << moves;
+  for (const std::string& text : result.pv) {
+    const Parsed<Move> m = G::move_from_text(p, text);
+    ASSERT_TRUE(m) << moves << ": " << text << " in the line";
+    p = G::play(p, *m);
+  }
+  EXPECT_NE(G::outcome(p), Outcome::kOngoing) << moves << ": the line stops short";
+  if (result.score.kind != Kind::kDraw) {
+    EXPECT_EQ(static_cast<int>(result.pv.size()), result.score.value) << moves;
+  }
+}
+
+TEST(SolvedAnalysis, TicTacToeScoresEveryMoveExactlyWithTheLineToTheEnd) {
+  // X a1, O c2: X wins with three moves, and every other move's score is a
+  // draw or a loss that a search to the end proves too.
+  for (const char* moves : {"a1 c2", "a1 b2", "b2", "a1 c2 c1", "a1 c3 c1 b1"})
+    expect_exact_and_whole<TicTacToe>("tictactoe", moves);
+}
+
+TEST(SolvedAnalysis, WolfAndSheepScoresEveryMoveExactlyWithTheLineToTheEnd) {
+  for (const char* moves : {"e1f2", "e1f2 f8g7", "e1f2 f8g7 f2e3"})
+    expect_exact_and_whole<WolfSheep>("wolfsheep", moves);
+}
+
+// After e1f2 the wolves on f8 and h8 can both go to g7: f8g7 loses, h8g7
+// wins (the solution table says so). One label for the square must not say
+// "wins" for both.
+TEST(BoardLabels, ASquareTwoPiecesReachShowsTheWorseScoreNamingItsPiece) {
+  ScriptedEngine ai;
+  GameController game(ai);
+  game.set_side(1, {false, 3});
+  ASSERT_FALSE(game.switch_game("wolfsheep"));
+  ASSERT_FALSE(game.play("e1f2"));
+  const WolfSheep::Position p = *WolfSheep::from_text(game.position().position_text());
+  AnalysisResult result;
+  for (const Move move : game.legal_moves()) {
+    const std::string text = game.position().move_to_text(move);
+    result.moves.push_back(
+        {move, text,
+         move_score_of(*WolfSheepSolution::instance().value(WolfSheep::play(p, move)))});
+  }
+  std::stable_sort(
+      result.moves.begin(), result.moves.end(),
+      [](const MoveScore& a, const MoveScore& b) { return a.score.better_than(b.score); });
+  const auto score_of_move = [&](const std::string& text) {
+    return std::find_if(result.moves.begin(), result.moves.end(),
+                        [&](const MoveScore& m) { return m.text == text; })
+        ->score;
+  };
+  ASSERT_EQ(score_of_move("f8g7").kind, Kind::kLoss);
+  ASSERT_EQ(score_of_move("h8g7").kind, Kind::kWin);
+
+  const Cell g7{6, 6}, f8{5, 7};
+  const std::vector<BoardLabel> all = board_labels(result, game.position(), std::nullopt);
+  for (const BoardLabel& label : all) {
+    // Every move to the label's square, and the worst of their scores.
+    std::vector<const MoveScore*> to_here;
+    for (const MoveScore& m : result.moves)
+      if (game.position().move_cells(m.move).to == label.cell) to_here.push_back(&m);
+    ASSERT_FALSE(to_here.empty());
+    EngineScore worst = to_here.front()->score;
+    for (const MoveScore* m : to_here)
+      if (worst.better_than(m->score)) worst = m->score;
+    const bool differ = std::any_of(to_here.begin(), to_here.end(),
+                                    [&](const MoveScore* m) { return !(m->score == worst); });
+    EXPECT_EQ(label.score, worst);
+    for (const std::string& move : label.moves) EXPECT_EQ(score_of_move(move), worst) << move;
+    EXPECT_EQ(label.piece.empty(), !differ);
+    if (differ) {
+      ASSERT_EQ(label.moves.size(), 1u);
+      EXPECT_EQ(label.piece, label.moves[0].substr(0, 2));
+    } else {
+      EXPECT_EQ(label.moves.size(), to_here.size());
+    }
+    if (label.cell == g7) {
+      EXPECT_EQ(label.moves, std::vector<std::string>{"f8g7"});
+    }
+  }
+  std::set<std::pair<int, int>> cells;
+  for (const BoardLabel& label : all) cells.insert({label.cell.col, label.cell.row});
+  EXPECT_EQ(cells.size(), all.size()) << "one label a square";
+  EXPECT_TRUE(cells.count({g7.col, g7.row}));
+
+  // The f8 wolf selected: its own two moves, nothing else.
+  std::set<std::string> f8_moves;
+  for (const BoardLabel& label : board_labels(result, game.position(), f8)) {
+    ASSERT_EQ(label.moves.size(), 1u);
+    EXPECT_EQ(label.score, score_of_move(label.moves[0]));
+    EXPECT_TRUE(label.piece.empty());
+    f8_moves.insert(label.moves[0]);
+  }
+  EXPECT_EQ(f8_moves, (std::set<std::string>{"f8e7", "f8g7"}));
 }
 
 }  // namespace

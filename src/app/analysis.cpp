@@ -61,7 +61,37 @@ std::string pass_go(bool quick, int ms, int depth) {
                : "go movetime " + std::to_string(ms);
 }
 
+std::string cell_name(Cell c) {
+  return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
+}
+
 }  // namespace
+
+std::vector<BoardLabel> board_labels(const AnalysisResult& result, const GameView& position,
+                                     std::optional<Cell> selected) {
+  std::vector<BoardLabel> labels;
+  for (const MoveScore& m : result.moves) {
+    const Parsed<Move> move = position.move_from_text(m.text);
+    if (!move) continue;
+    const MoveCells cells = position.move_cells(*move);
+    if (selected && cells.moves_a_piece() && !(cells.from == *selected)) continue;
+    const bool best = m.score == result.moves.front().score;
+    auto same = std::find_if(labels.begin(), labels.end(),
+                             [&](const BoardLabel& l) { return l.cell == cells.to; });
+    if (same == labels.end()) {
+      labels.push_back({cells.to, m.score, {m.text}, "", best});
+    } else if (same->score == m.score) {
+      same->moves.push_back(m.text);
+    } else if (same->score.better_than(m.score)) {
+      *same = {cells.to, m.score, {m.text}, cell_name(cells.from), best};
+    } else if (same->piece.empty() && same->moves.size() == 1) {
+      // The label already there is the worse one: it now names its piece.
+      const Parsed<Move> worse = position.move_from_text(same->moves.front());
+      if (worse) same->piece = cell_name(position.move_cells(*worse).from);
+    }
+  }
+  return labels;
+}
 
 Analysis::Analysis(EngineClient& engine) {
   lanes_.emplace_back(&engine);

@@ -49,6 +49,27 @@ struct AnalysisResult {
   bool done = false;             // the engine answered with its move
 };
 
+// A move score drawn over the board, on the square the move goes to.
+struct BoardLabel {
+  Cell cell;
+  EngineScore score;               // of each move it stands for
+  std::vector<std::string> moves;  // in notation
+  // The square of the piece whose move it is, named where another piece's
+  // move to the same square scores better (the label stands for this one).
+  std::string piece;
+  bool best = false;  // as good as the best move
+};
+
+// The labels of `result`'s moves over `position`'s board. A score belongs to
+// a move, not a square: with a piece selected only its moves are labelled;
+// with none, a square two pieces can reach shows one label when both moves
+// score alike, and otherwise the worse score, naming the piece that makes
+// it. The worse, not both: two labels do not fit a phone's 45-point square,
+// and a square that looked better than one way of getting there would hide
+// a losing move; selecting the other piece shows its own score.
+std::vector<BoardLabel> board_labels(const AnalysisResult& result, const GameView& position,
+                                     std::optional<Cell> selected);
+
 class Analysis {
  public:
   explicit Analysis(EngineClient& engine);

@@ -92,15 +92,23 @@ std::optional<std::size_t> evaluation_graph(const Analysis& analysis, const Game
   return ply;
 }
 
-// The label as it fits within `max_width`: on one line, on two, or short.
-std::string fitted_label(const EngineScore& score, float max_width) {
-  std::string text = move_score_label(score);
-  if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
-  if (const std::size_t space = text.rfind(' '); space != std::string::npos) {
-    text[space] = '\n';
-    if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
+// The label as it fits within `max_width`: on one line, on two, or short;
+// a label that names its piece keeps the piece's square first.
+std::string fitted_label(const BoardLabel& label, float max_width) {
+  const std::string words = move_score_label(label.score);
+  const std::string brief = move_score_short_label(label.score);
+  std::vector<std::string> tries;
+  if (label.piece.empty()) {
+    tries = {words, words, brief};
+    if (const std::size_t space = words.rfind(' '); space != std::string::npos)
+      tries[1][space] = '\n';
+  } else {
+    tries = {label.piece + " " + words, label.piece + "\n" + words, label.piece + " " + brief,
+             label.piece + "\n" + brief};
   }
-  return move_score_short_label(score);
+  for (const std::string& text : tries)
+    if (ImGui::CalcTextSize(text.c_str()).x <= max_width) return text;
+  return tries.back();
 }
 
 // One label centred on a point, in a rounded box.
@@ -121,19 +129,11 @@ ImVec2 cell_centre(const BoardPlacement& board, Cell c) {
 }
 
 void move_scores_over_board(const AnalysisResult& result, const GameView& position,
-                            const BoardPlacement& board, ImDrawList* draw) {
-  std::vector<Cell> labelled;  // the best move's label wins a shared target
-  for (std::size_t i = 0; i < result.moves.size(); ++i) {
-    const Parsed<Move> move = position.move_from_text(result.moves[i].text);
-    if (!move) continue;
-    const Cell to = position.move_cells(*move).to;
-    if (std::find(labelled.begin(), labelled.end(), to) != labelled.end()) continue;
-    labelled.push_back(to);
-    const bool best = result.moves[i].score == result.moves.front().score;
-    const EngineScore& score = result.moves[i].score;
-    centred_label(draw, cell_centre(board, to), fitted_label(score, board.cell - 14.0f),
-                  label_colour(score), best);
-  }
+                            std::optional<Cell> selected, const BoardPlacement& board,
+                            ImDrawList* draw) {
+  for (const BoardLabel& label : board_labels(result, position, selected))
+    centred_label(draw, cell_centre(board, label.cell), fitted_label(label, board.cell - 14.0f),
+                  label_colour(label.score), label.best);
 }
 
 void principal_variation_over_board(const AnalysisResult& result, const GameView& position,
@@ -192,13 +192,13 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
 }
 
 void analysis_over_board(const Analysis& analysis, const GameController& game,
-                         const BoardPlacement& board, bool line) {
+                         std::optional<Cell> selected, const BoardPlacement& board, bool line) {
   if (game.ai_thinking() || !analysis.current() || game.game_over()) return;
   ImDrawList* draw = ImGui::GetBackgroundDrawList();
   if (line)
     principal_variation_over_board(*analysis.current(), game.position(), board, draw);
   else
-    move_scores_over_board(*analysis.current(), game.position(), board, draw);
+    move_scores_over_board(*analysis.current(), game.position(), selected, board, draw);
 }
 
 }  // namespace arcade::app

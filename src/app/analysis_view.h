@@ -22,9 +22,10 @@ struct BoardPlacement {
 // when the graph was clicked.
 std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameController& game);
 
-// Every move's score, or the principal variation as numbered ghost pieces,
-// drawn over the board.
+// Every move's score (of the selected piece's moves, if one is; see
+// board_labels), or the principal variation as numbered ghost pieces, drawn
+// over the board.
 void analysis_over_board(const Analysis& analysis, const GameController& game,
-                         const BoardPlacement& board, bool line);
+                         std::optional<Cell> selected, const BoardPlacement& board, bool line);
 
 }  // namespace arcade::app

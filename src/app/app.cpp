@@ -194,6 +194,19 @@ std::string App::state() const {
     for (const MoveScore& m : found->moves)
       out += " " + m.text + ":" + move_score_short_label(m.score);
   out += "\n";
+  out += "analysis_line";
+  if (found)
+    for (const std::string& move : found->pv) out += " " + move;
+  out += "\n";
+  // The labels over the board, as drawn: each move a label stands for, its
+  // score, and the piece's square where the label names it.
+  out += "analysis_labels";
+  if (found && overlay_ == BoardOverlay::kMoveScores && !game_.ai_thinking() && !game_.game_over())
+    for (const BoardLabel& label : board_labels(*found, game_.position(), ui_.selected))
+      for (const std::string& move : label.moves)
+        out += " " + move + ":" + move_score_short_label(label.score) +
+               (label.piece.empty() ? "" : ":" + label.piece);
+  out += "\n";
   out += "position " + game_.position().position_text() + "\n";
   out += "share " + game_.share_fragment() + "\n";
   out += "score " + score_text() + "\n";

@@ -110,7 +110,8 @@ class App {
   // GameController::save) and status, thinking, over, winner, hint; the
   // status line's text; the AI's thinking depth; the analysis panel's
   // findings (analysis, analysis_engines, analysis_depth, analysis_score,
-  // analysis_moves);
+  // analysis_moves, analysis_line, analysis_labels: move:label[:piece] of
+  // each label over the board);
   // the lab's (lab, lab_state, lab_nodes, lab_searched, lab_value,
   // lab_step, lab_sentence, lab_counts, lab_bars, lab_drawn, lab_boards,
   // lab_stale, lab_camera, lab_area, lab_extent, lab_current_at,

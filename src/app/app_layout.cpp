@@ -513,7 +513,8 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
   draw_board(scene, left, top, board_w, board_h, fb_width, fb_height, seconds);
   if (analysis_ && overlay_ != BoardOverlay::kNothing) {
     const BoardPlacement placement{left, top, cell, grid.rows};
-    analysis_over_board(*analysis_, game_, placement, overlay_ == BoardOverlay::kLine);
+    analysis_over_board(*analysis_, game_, ui_.selected, placement,
+                        overlay_ == BoardOverlay::kLine);
   }
 }
 

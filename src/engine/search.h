@@ -189,9 +189,14 @@ class Searcher {
       }
       result = std::move(iteration);
       fill_stats(result);
+      // The lab's tree (an observed search) keeps the line it recorded.
+      if (!kObserved && result.proven) complete_line(root, result);
       if (!options.root_scores) flawed_root = std::exchange(result.root_scores, {});
       if (on_iteration) on_iteration(result);
-      if (result.proven) break;
+      // A proven best move (a win found) ends the search, unless every move's
+      // score was asked for and some are still guesses: those need the
+      // deeper iterations.
+      if (result.proven && (!options.root_scores || every_root_score_proven(result))) break;
       // Try the best move first next time; the rest keep their order.
       std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return m == result.best; });
     }
@@ -227,6 +232,11 @@ class Searcher {
     info.stats = stats_;
     info.time_ms = elapsed_ms();
     info.nps = info.time_ms > 0 ? stats_.nodes * 1000 / info.time_ms : stats_.nodes * 1000;
+  }
+
+  static bool every_root_score_proven(const SearchInfo& info) {
+    return std::all_of(info.root_scores.begin(), info.root_scores.end(),
+                       [](const RootMoveScore& r) { return r.proven; });
   }
 
   bool alpha_beta() const { return options_.algorithm == Algorithm::kAlphaBeta; }
@@ -281,6 +291,62 @@ class Searcher {
     info.proven = !aborted_ && (is_decisive(best) || horizon_hits_ == horizon_before);
     observe_exit(best, 0);
     return info;
+  }
+
+  // A proven line stops where the table or the game's exact knowledge
+  // answered (an earlier iteration proved the rest, or an oracle knew it):
+  // it is carried on to the end of the game with what they know exactly, a
+  // move at a time that keeps the score. No search, so nothing observed or
+  // counted.
+  void complete_line(const Position& root, SearchInfo& result) const {
+    Position pos = root;
+    for (Move m : result.pv) pos = G::play(pos, m);
+    while (static_cast<int>(result.pv.size()) < kMaxSearchPly - 1 &&
+           G::outcome(pos) == Outcome::kOngoing) {
+      const int ply = static_cast<int>(result.pv.size());
+      const Score expected = ply % 2 == 0 ? result.score : -result.score;
+      const Move next = move_keeping(pos, ply, expected);
+      if (next == kNoMove) return;
+      result.pv.push_back(next);
+      pos = G::play(pos, next);
+    }
+  }
+
+  // A move of `pos` (at `ply`) known to keep its value `expected`, or none.
+  Move move_keeping(const Position& pos, int ply, Score expected) const {
+    MoveList<G::kMaxMoves> moves;
+    G::generate_moves(pos, moves);
+    const TableEntry* entry = exact_entry(pos);
+    const bool table_knows = entry && from_node_relative(entry->score, ply) == expected;
+    for (Move m : moves)
+      if (table_knows && m == entry->move) return m;
+    for (Move m : moves)
+      if (known_value(G::play(pos, m), ply + 1) == -expected) return m;
+    return kNoMove;
+  }
+
+  // A position's exact value (counted from the root) where it needs no
+  // search: the game is over, the oracle knows it, or the table proved it.
+  std::optional<Score> known_value(const Position& pos, int ply) const {
+    const Outcome outcome = G::outcome(pos);
+    if (outcome != Outcome::kOngoing) return terminal_score(outcome, ply);
+    if constexpr (HasOracle<G>) {
+      if (options_.use_oracle)
+        if (auto exact = G::probe(pos)) return from_node_relative(*exact, ply);
+    }
+    const TableEntry* entry = exact_entry(pos);
+    if (!entry) return std::nullopt;
+    return from_node_relative(entry->score, ply);
+  }
+
+  // The table's entry for `pos` if it holds the exact game value: proven, or
+  // a win or loss (one within the horizon is exact, though a subtree beside
+  // it was cut off by the depth limit and the entry is not marked proven).
+  const TableEntry* exact_entry(const Position& pos) const {
+    if (!options_.use_table) return nullptr;
+    const TableEntry* entry = table_.probe(G::hash(pos));
+    if (!entry || entry->bound != Bound::kExact) return nullptr;
+    return entry->proven || is_decisive(entry->score) ? entry : nullptr;
   }
 
   // The observer's events. Each is a no-op without an observer, and the ones

@@ -134,10 +134,38 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
   std::optional<MoveScores> scores;
   if (solved && options.root_scores && !depth_limited) scores = s.move_scores(position_);
   if (s.stopped()) scores.reset();
+  if (!solved) {
+    s.set_limits({});
+    return std::nullopt;
+  }
+  SearchReport report = proven_report(best, scores, s.nodes() - nodes_before, start, options);
+  if (scores) {
+    continue_line(report);
+    report.stats.nodes = s.nodes() - nodes_before;
+    report.time_ms = ms_since(start);
+    report.nps = report.time_ms > 0
+                     ? report.stats.nodes * 1000 / static_cast<std::uint64_t>(report.time_ms)
+                     : report.stats.nodes * 1000;
+  }
   s.set_limits({});
-  if (!solved) return std::nullopt;
+  return report;
+}
 
-  return proven_report(best, scores, s.nodes() - nodes_before, start, options);
+// Where every column's score was asked for (the analysis shows them), the
+// line goes on to the end of the game: a best column of each position after
+// the best move, solved in turn (the table knows most of it by now), while
+// the budget lasts.
+void Connect4Session::continue_line(SearchReport& report) {
+  Connect4::Position p = position_;
+  for (const std::string& text : report.pv)
+    p = Connect4::play(p, *Connect4::move_from_text(p, text));
+  Connect4Solver& s = solver();
+  while (Connect4::outcome(p) == Outcome::kOngoing) {
+    const Connect4Solver::BestMoves next = s.best_moves(p, true);
+    if (s.stopped() || next.columns.empty()) return;
+    report.pv.push_back(Connect4::move_to_text(p, next.columns.front()));
+    p = Connect4::play(p, next.columns.front());
+  }
 }
 
 SearchReport Connect4Session::proven_report(const Connect4Solver::BestMoves& best,
@@ -156,6 +184,7 @@ SearchReport Connect4Session::proven_report(const Connect4Solver::BestMoves& bes
   r.pv = {r.best};
   if (options.random_ties && best.columns.size() > 1)
     r.tied = static_cast<int>(best.columns.size());
+  for (int c = 0; scores && c < Connect4::kWidth; ++c)
     if (const std::optional<int> score = (*scores)[c])
       r.root_scores.push_back({Connect4::move_to_text(position_, static_cast<Move>(c)),
                                connect4_engine_score(*score, position_.plies), true});

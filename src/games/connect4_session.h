@@ -41,6 +41,8 @@ class Connect4Session : public GameSessionFor<Connect4> {
   // A best move with its proven score, or nothing when the budget ran out.
   std::optional<SearchReport> perfect_move(const SearchLimits& limits, const SearchOptions& options,
                                            const std::atomic<bool>& stop);
+  // Carries a proven report's line on to the end of the game (see the .cpp).
+  void continue_line(SearchReport& report);
   // The report of a move proven best: `best` and the columns' scores, if any.
   SearchReport proven_report(const Connect4Solver::BestMoves& best,
                              const std::optional<MoveScores>& scores, std::uint64_t nodes,
