@@ -215,6 +215,21 @@ std::string App::state() const {
   std::snprintf(rect, sizeof rect, "board_rect %.1f %.1f %.1f %.1f\n", board_rect_.x, board_rect_.y,
                 board_rect_.w, board_rect_.h);
   out += rect;
+  out += "heading " + (game_.game_over() ? end_title() : turn_text()) + "\n";
+  out += "viewing " +
+         (game_.viewing()
+              ? std::to_string(game_.line().size()) + " " + std::to_string(game_.known_plies())
+              : std::string()) +
+         "\n";
+  // Controls a test clicks, where the last frame drew them (points):
+  // "name:left,top,width,height ...".
+  out += "widgets";
+  for (const auto& [name, r] : widgets_) {
+    char at[160];
+    std::snprintf(at, sizeof at, " %s:%.1f,%.1f,%.1f,%.1f", name.c_str(), r.x, r.y, r.w, r.h);
+    out += at;
+  }
+  out += "\n";
   out += "cursor " +
          (ui_.cursor ? std::to_string(ui_.cursor->col) + " " + std::to_string(ui_.cursor->row)
                      : std::string()) +
@@ -292,10 +307,29 @@ std::string App::turn_text() const {
   const int mover = game_.side_to_move();
   const SideDescription& side = game_.position().side(mover);
   const std::string name(side.name);
+  if (game_.viewing()) {
+    const std::size_t ply = game_.line().size();
+    const std::string of = " of " + std::to_string(game_.known_plies());
+    return ply == 0 ? "Viewing the start" + of : "Viewing move " + std::to_string(ply) + of;
+  }
   if (game_.ai_thinking()) return name + " (AI) " + (side.plural ? "are" : "is") + " thinking";
-  if (game_.side(mover).ai && game_.paused()) return name + " (AI) to move, paused";
+  // Never "Your move" for a side the AI plays, whatever keeps it waiting.
+  if (game_.side(mover).ai) return name + " (AI) to move" + (game_.paused() ? ", paused" : "");
   const bool person_vs_ai = game_.side(0).ai != game_.side(1).ai;
   return person_vs_ai ? "Your move, " + name : name + " to move";
+}
+
+// A move on the board while viewing plays on from there (GameController::
+// play): the recorded move steps forward, another replaces the later ones.
+// Taking the click, rather than ignoring it, is what a learner who has
+// stepped back to try a better move expects; the heading says so first.
+// Where the AI is to move a click can play nothing: the cue says how to
+// let it.
+std::string App::viewing_cue() const {
+  const int mover = game_.side_to_move();
+  const std::string name(game_.position().side(mover).name);
+  if (game_.side(mover).ai) return name + " (AI) moves once you play on from here";
+  return std::string(touch_ ? "A tap" : "A move") + " here plays on; the later moves go";
 }
 
 // What the AI's search says as it goes (once it has said something), or
@@ -303,6 +337,7 @@ std::string App::turn_text() const {
 std::string App::figures_text() const {
   const GameView& position = game_.position();
   const int mover = game_.side_to_move();
+  if (game_.viewing()) return viewing_cue();
   if (game_.ai_thinking()) {
     const Thinking& t = game_.thinking();
     return t.depth > 0 ? search_in_words(t, mover, position) : "";
@@ -436,7 +471,7 @@ void App::follow_end(float dt) {
   if (!landed) return;
   if (win_progress_ == 0 && end_shown_ == 0 && prefs_.sound && platform_.play_sound) {
     const int winner = game_.winner();
-    const bool person_won = winner >= 0 && !game_.side(winner).ai;
+    const bool person_won = winner >= 0 && !game_.result_sides()[winner].ai;
     platform_.play_sound(winner < 0 ? Sound::kDraw : person_won ? Sound::kWin : Sound::kLoss);
   }
   const float step = motion() > 0 ? dt : 1.0f;

@@ -189,6 +189,13 @@ class App {
   std::string turn_text() const;     // the heading: whose turn
   std::string figures_text() const;  // under it: the search's figures, the hint
   std::string how_to_move() const;   // or, when those are empty, how to play
+  // Viewing an earlier position: what a move on the board does there.
+  std::string viewing_cue() const;
+  // The way out of viewing, under the heading (on a phone, in the
+  // `thumb_row` of actions under the board): back to the game, play on.
+  void viewing_actions(const Rect& r, bool thumb_row = false);
+  // Where the last frame drew a control a test clicks (the state's widgets).
+  void note_widget(const std::string& name);
   std::string end_title() const;
   std::string score_text() const;
   void board(const Rect& r, int fb_width, int fb_height, float seconds);
@@ -251,6 +258,8 @@ class App {
   std::size_t moves_seen_ = 0;    // for the animation of a new move
   std::size_t moves_listed_ = 0;  // the move list scrolls to a new move
   float last_seconds_ = 0;
+  // The controls a test clicks, by name, where the last frame drew them.
+  std::map<std::string, Rect> widgets_;
 };
 
 }  // namespace arcade::app

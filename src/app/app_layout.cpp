@@ -124,6 +124,7 @@ App::Layout App::layout(ImVec2 d) const {
 
 void App::frame(int fb_width, int fb_height, float seconds) {
   boards_.new_frame(seconds);
+  widgets_.clear();
   const Layout l = layout(ImGui::GetIO().DisplaySize);
   board_area(l.board_area, fb_width, fb_height, seconds);
   top_bar(l.top_bar);
@@ -234,7 +235,10 @@ void App::quick_actions(const Rect& r) {
   begin_area("actions", r.x, r.y, r.w, r.h, palette::kBackground,
              ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::SetCursorPosY((r.h - ImGui::GetFrameHeight()) / 2);
-  action_buttons();
+  if (game_.viewing())
+    viewing_actions(r, true);  // the way out as big as a thumb, where the actions are
+  else
+    action_buttons();
   ImGui::End();
 }
 
@@ -353,6 +357,11 @@ void App::start_choice() {
 // The moves played, then those undone (dimmed); a click shows that position.
 void App::move_list() {
   section_title("Moves");
+  if (game_.viewing()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kAccentHover);
+    ImGui::TextWrapped("%s: %s.", turn_text().c_str(), viewing_cue().c_str());
+    ImGui::PopStyleColor();
+  }
   const float row = ImGui::GetTextLineHeightWithSpacing();
   ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kBackground);
   ImGui::BeginChild("moves", ImVec2(0, row * 6 + 16), false);
@@ -379,6 +388,7 @@ void App::move_list() {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     if (ImGui::Selectable(moves[i].c_str(), i + 1 == played, 0, ImVec2(width - 8, 0)))
       game_.go_to(i + 1);
+    note_widget("move" + std::to_string(i + 1));
     if (i >= played) ImGui::PopStyleColor();
     ImGui::PopID();
   }
@@ -450,6 +460,7 @@ void App::heading(const Rect& r) {
   const std::string title = over ? end_title() : turn_text();
   centred_text(title, over ? palette::kAccentHover : palette::kText);
   ImGui::PopFont();
+  if (!over && game_.viewing()) return viewing_actions(r);
   const bool thinking = game_.ai_thinking();
   const bool paused_ai = !over && game_.side(game_.side_to_move()).ai && game_.paused();
   const bool person_to_move = !over && !game_.side(game_.side_to_move()).ai;
@@ -470,6 +481,60 @@ void App::heading(const Rect& r) {
   if (!action) return;
   if (!shown.empty()) ImGui::SameLine();
   if (ImGui::SmallButton(action)) key(thinking ? 'm' : 'p');
+}
+
+// Viewing an earlier position: both ways out, on screen wherever it was
+// entered (the move list, the evaluation graph, undo, `goto`), and the cue
+// for a move on the board beside them where it fits whole (the move list
+// says it too). On a phone the buttons take the actions' row, at a thumb's
+// size, and the heading says the cue.
+void App::viewing_actions(const Rect& r, bool thumb_row) {
+  const char* back = "Back to the game";
+  const char* on = "Play on from here";
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const bool phone = layout(ImGui::GetIO().DisplaySize).phone;
+  if (phone && !thumb_row) {
+    const std::string cue = fitted(viewing_cue(), r.w - 32);
+    ImGui::SetCursorPosX(std::max(16.0f, (r.w - ImGui::CalcTextSize(cue.c_str()).x) / 2));
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+    ImGui::TextUnformatted(cue.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  if (phone) {
+    const float each = (ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) / 2;
+    if (button(back, each)) game_.back_to_game();
+    note_widget("back_to_game");
+    ImGui::SameLine();
+    if (button(on, each, true)) game_.play_on();
+    note_widget("play_on");
+    return;
+  }
+  const float buttons_w = ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(on).x +
+                          4 * style.FramePadding.x + style.ItemSpacing.x;
+  const std::string cue = viewing_cue();
+  const float cue_w = ImGui::CalcTextSize(cue.c_str()).x + style.ItemSpacing.x;
+  const bool with_cue = cue_w + buttons_w <= r.w - 32;
+  ImGui::SetCursorPosX(std::max(16.0f, (r.w - buttons_w - (with_cue ? cue_w : 0)) / 2));
+  if (with_cue) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+    ImGui::TextUnformatted(cue.c_str());
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+  }
+  if (ImGui::SmallButton(back)) game_.back_to_game();
+  note_widget("back_to_game");
+  ImGui::SameLine();
+  ImGui::PushStyleColor(ImGuiCol_Button, palette::kAccent);
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::kAccentHover);
+  if (ImGui::SmallButton(on)) game_.play_on();
+  ImGui::PopStyleColor(2);
+  note_widget("play_on");
+}
+
+void App::note_widget(const std::string& name) {
+  const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+  widgets_[name] = {min.x, min.y, max.x - min.x, max.y - min.y};
 }
 
 void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
@@ -602,8 +667,10 @@ bool App::button(const char* label, float width, bool primary, const char* short
 std::string App::end_title() const {
   const int winner = game_.winner();
   if (winner < 0) return "Draw";
-  const bool person_vs_ai = game_.side(0).ai != game_.side(1).ai;
-  if (person_vs_ai) return game_.side(winner).ai ? "The AI wins" : "You win!";
+  // Who played when it ended: sides changed since change nothing.
+  const std::array<SideSettings, 2>& sides = game_.result_sides();
+  const bool person_vs_ai = sides[0].ai != sides[1].ai;
+  if (person_vs_ai) return sides[winner].ai ? "The AI wins" : "You win!";
   return side_wins(game_.position().side(winner));
 }
 
