@@ -85,6 +85,8 @@ std::string fitted(const std::string& text, float width) {
 
 // How a person plays a move on this board, with what they have in hand.
 std::string App::how_to_move() const {
+  // The lab's tree is where the board was, and the board takes no input.
+  if (lab_) return "The lab covers the board: close the lab to play";
   const char* act = touch_ ? "Tap" : "Click";
   switch (game_.position().board().style) {
     case BoardStyle::kFrame:

@@ -369,7 +369,7 @@ float LabCamera::y(int ply) const {
 namespace {
 // Under the deepest node: its board (half a row at most), value and window.
 constexpr float kBelowDeepest = 40.0f;
-constexpr float kSideMargin = 8.0f;
+constexpr float kSideMargin = 14.0f;
 }  // namespace
 
 LabCamera fit_camera(const LabLayout& layout, float width, float height) {
@@ -402,11 +402,11 @@ void zoom_camera(LabCamera& c, float factor, float ax, float ay) {
 }
 
 void follow_node(LabCamera& c, float slot, int ply, float width, float height) {
-  // A board a third of the row high needs a row of this much.
-  constexpr float kFollowRow = 120.0f;
+  // Rows a little over two boards high: the node's parent and children
+  // show around it.
+  constexpr float kFollowRow = 2.2f * kLabBoardZoom;
   if (c.zoom < kLabBoardZoom) {
-    c.row = std::max(c.row * kLabBoardZoom / std::max(c.zoom, kLabMinZoom), kFollowRow);
-    c.row = std::min(c.row, kLabMaxRow);
+    c.row = kFollowRow;
     c.zoom = kLabBoardZoom;
   }
   const float x = c.x(slot), y = c.y(ply);

@@ -232,15 +232,19 @@ void follow(const Lab& lab, LabView& view, const LabLayout& layout, ImVec2 min, 
 }
 
 // The node nearest the pointer, if it is close enough to be meant.
-std::optional<int> node_under(Lab& lab, const Placement& place, ImVec2 mouse) {
+std::optional<int> node_under(Lab& lab, const Placement& place, const GameView& root,
+                              ImVec2 mouse) {
   const LabLayout& layout = lab.layout();
   const std::vector<LabNode>& nodes = lab.tree().nodes();
+  // A node is its triangle, or its board from just above its centre down.
+  const float below = place.zoom >= kBoardZoom ? board_size(root, place.zoom, place.row).y : 0;
   std::optional<int> best;
-  float best_d = std::max(12.0f, place.zoom * 0.5f);
+  float best_d = std::max(12.0f, place.zoom * 0.45f);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (!layout.visible[i] || !lab.entered(static_cast<int>(i))) continue;
     const ImVec2 c = place.at(layout.x[i], nodes[i].ply);
-    const float d = std::hypot(c.x - mouse.x, c.y + place.row * 0.2f - mouse.y);
+    const float dy = std::max({0.0f, c.y - 6 - mouse.y, mouse.y - (c.y + 6 + below)});
+    const float d = std::hypot(c.x - mouse.x, dy);
     if (d < best_d) {
       best_d = d;
       best = static_cast<int>(i);
@@ -443,6 +447,7 @@ void chosen_node(const Lab& lab, const LabView& view, const GameView& root, cons
     return;
   ImGui::Separator();
   ImGui::TextDisabled("The chosen node (click another in the tree)");
+  node_details(lab, *view.selected, words);
   if (const std::unique_ptr<GameView> position = node_position(lab, root, *view.selected)) {
     const ImVec2 size = board_size(root, 150, 200);
     const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -450,7 +455,6 @@ void chosen_node(const Lab& lab, const LabView& view, const GameView& root, cons
                {at.x + size.x, at.y + size.y});
     ImGui::Dummy(size);
   }
-  node_details(lab, *view.selected, words);
 }
 
 LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameView& root,
@@ -599,7 +603,7 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   follow(lab, view, layout, min, max);
   const Placement place = placement(view);
   if (ImGui::IsItemHovered() && !view.pinching) {
-    const std::optional<int> under = node_under(lab, place, io.MousePos);
+    const std::optional<int> under = node_under(lab, place, root, io.MousePos);
     if (under && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f)
       view.selected = *under;
@@ -641,14 +645,21 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   list->PopClipRect();
   LabAction action = LabAction::kNothing;
   if (!stale.empty()) {
-    // Over the tree, where the eye is: a stale tree is not the board's.
-    ImGui::SetCursorScreenPos({min.x + 10, min.y + 26});
-    ImGui::PushTextWrapPos(max.x - min.x - 10);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStale));
-    ImGui::TextWrapped("Stale: %s.", stale.c_str());
-    ImGui::PopStyleColor();
-    ImGui::PopTextWrapPos();
-    if (!lab.running() && ImGui::Button("Run again")) action = LabAction::kRun;
+    // Over the tree's foot, on a plate of its own: a stale tree is not the
+    // board's, and the way to make it so is beside the words.
+    const std::string text = "Stale: " + stale + ".";
+    const float pad = 8, button_w = ImGui::CalcTextSize("Run again").x + 24;
+    const float wrap = max.x - min.x - 3 * pad - button_w - 20;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+    const float h = std::max(size.y, ImGui::GetFrameHeight());
+    const ImVec2 top{min.x + 10, max.y - h - 2 * pad - 6};
+    list->AddRectFilled(top, {max.x - 10, max.y - 6}, IM_COL32(40, 36, 24, 240), 6.0f);
+    list->AddRect(top, {max.x - 10, max.y - 6}, kStale, 6.0f);
+    list->AddText(nullptr, 0, {top.x + pad, top.y + pad + (h - size.y) / 2}, kStale, text.c_str(),
+                  nullptr, wrap);
+    ImGui::SetCursorScreenPos(
+        {max.x - 10 - pad - button_w, top.y + pad + (h - ImGui::GetFrameHeight()) / 2});
+    if (!lab.running() && ImGui::Button("Run again", {button_w, 0})) action = LabAction::kRun;
   }
   ImGui::End();
   return action;
