@@ -292,6 +292,13 @@ vec3 focus_ring(vec3 color, float d) {
   return mix(color, kFocus, cover(ring));
 }
 
+// How opaque a ghost piece is: the hint's pulses, so that it is told from
+// the pointer's preview of a move.
+float ghost_alpha(int marks) {
+  if (!has(marks, kHint)) return kGhostAlpha;
+  return kGhostAlpha * (1.25 + 0.45 * sin(u_time * 5.0));
+}
+
 void main() {
   vec2 px = v_uv * u_size;
   float s = u_size.x / u_grid.x;  // cells are square
@@ -353,7 +360,7 @@ void main() {
     if (has(marks, kLitColumn)) behind = mix(behind, vec3(0.35, 0.6, 1.0), 0.08);
     // The cell's disc, or the ghost of one (never both), and one in flight.
     vec4 own = disc(piece != 0 ? piece : ghost, q, s);
-    if (piece == 0) own *= kGhostAlpha;
+    if (piece == 0) own *= ghost_alpha(marks);
     if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.3 * u_win_progress;
     behind = over(behind, own);
     behind = over(behind, disc(u_anim_piece, px / s - u_anim_pos - 0.5, s));
@@ -381,7 +388,7 @@ void main() {
     bool in_flight = u_anim_piece != 0 && dot(flying, flying) <= dot(q, q);
     vec4 shown = draw_piece(in_flight ? u_anim_piece : piece != 0 ? piece : ghost,
                             in_flight ? flying : q, s);
-    if (!in_flight && piece == 0) shown *= kGhostAlpha;
+    if (!in_flight && piece == 0) shown *= ghost_alpha(marks);
     if (!in_flight && won && !has(marks, kWinningLine)) shown *= 1.0 - 0.4 * u_win_progress;
     color = over(color, shown);
     // Tic-tac-toe's panel has rounded corners, the background beyond them.
@@ -398,9 +405,11 @@ void main() {
   if (has(marks, kSelected) && kStyle != 2) {
     color = mix(color, kHighlight, cover((abs(rounded_box(q, vec2(0.45), 0.1)) - 0.03) * s));
   }
-  if (has(marks, kHint)) {
+  // The hint's target holds a pulsing ghost of the mover's own piece (see
+  // ghost_alpha); a piece the hint moves gets a pulsing ring.
+  if (has(marks, kHint) && piece != 0) {
     float pulse = 0.6 + 0.4 * sin(u_time * 5.0);
-    color = mix(color, kHintGreen, pulse * cover((abs(circle(q, 0.42)) - 0.035) * s));
+    color = mix(color, kHintGreen, pulse * cover((abs(circle(q, 0.47)) - 0.03) * s));
   }
   if (has(marks, kCursor) && kStyle != 1)
     color = focus_ring(color, rounded_box(q, vec2(0.44), 0.1) * s);

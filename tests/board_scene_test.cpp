@@ -19,8 +19,8 @@ class BoardSceneTest : public ::testing::Test {
  protected:
   // A game of two people after `moves`.
   void start(const char* game, std::vector<const char*> moves, const char* position = "startpos") {
-    controller.set_side(1, {false, 3});
     ASSERT_FALSE(controller.new_game(game, position));
+    controller.set_side(1, {false, 3});  // each game keeps its own sides
     for (const char* move : moves) ASSERT_FALSE(controller.play(move)) << move;
   }
   BoardScene scene() const { return make_scene(controller, ui); }
@@ -77,12 +77,15 @@ TEST_F(BoardSceneTest, TheCursorMarksItsCellAndPreviewsAsTheHoverDoes) {
   ui.hovered = Cell{0, 3};
   BoardScene s = scene();
   EXPECT_EQ(marked(s, kCursor), std::vector<Cell>{(Cell{5, 0})});
-  std::vector<Cell> lit = column(0, 6), five = column(5, 6);
-  lit.insert(lit.end(), five.begin(), five.end());
-  std::sort(lit.begin(), lit.end(),
-            [](Cell a, Cell b) { return a.row != b.row ? a.row < b.row : a.col < b.col; });
-  EXPECT_EQ(marked(s, kLitColumn), lit) << "the pointer's column and the cursor's";
-  EXPECT_EQ(ghosts(s), (std::vector<Cell>{{0, 0}, {5, 0}}));
+  // One preview, the input used last: the pointer over the board drops the
+  // cursor, so with both the cursor is the newer.
+  EXPECT_EQ(marked(s, kLitColumn), column(5, 6)) << "the cursor's column only";
+  EXPECT_EQ(ghosts(s), (std::vector<Cell>{{5, 0}}));
+  EXPECT_TRUE(marked(s, kHovered).empty());
+  ui.cursor.reset();
+  s = scene();
+  EXPECT_EQ(marked(s, kLitColumn), column(0, 6)) << "the pointer's, once the cursor is gone";
+  EXPECT_EQ(ghosts(s), (std::vector<Cell>{{0, 0}}));
   // On a full column: the cursor only.
   ui = {};
   ui.cursor = Cell{3, 5};
@@ -167,6 +170,37 @@ TEST_F(BoardSceneTest, NoWinningLineWithoutAWinner) {
   start("wolfsheep", {}, "8/8/8/8/1w3w2/8/1w1w4/2s5 s");
   ASSERT_EQ(controller.winner(), 1);
   EXPECT_FALSE(scene().win_line);
+}
+
+// The hint is the mover's own piece, translucent, where the move goes: a
+// cross for X (a ring would read as O).
+TEST_F(BoardSceneTest, TheHintIsAGhostOfTheMoversOwnPiece) {
+  start("tictactoe", {});
+  controller.request_hint();
+  ASSERT_TRUE(controller.hint_pending());
+  engine.reply(engine.last_request, "bestmove c3");
+  controller.update();
+  ASSERT_TRUE(controller.hint());
+  BoardScene s = scene();
+  EXPECT_EQ(marked(s, kHint), std::vector<Cell>{(Cell{2, 2})});
+  EXPECT_EQ(ghosts(s), std::vector<Cell>{(Cell{2, 2})});
+  EXPECT_EQ(s.ghost({2, 2}), Piece::kFirstSide) << "X to move: a cross";
+}
+
+// The engine's line over the board: each move's own piece on its cell.
+TEST_F(BoardSceneTest, ALineShowsEachSidesOwnPieces) {
+  start("tictactoe", {"b2"});
+  BoardScene s = scene();
+  show_line(s, controller.position(), {"a1", "c3", "a3"}, 2);
+  EXPECT_EQ(ghosts(s), (std::vector<Cell>{{0, 0}, {2, 2}})) << "the first two plies";
+  EXPECT_EQ(s.ghost({0, 0}), Piece::kSecondSide) << "O moves first here";
+  EXPECT_EQ(s.ghost({2, 2}), Piece::kFirstSide);
+  // Connect Four: discs where they land, one on another in a column.
+  start("connect4", {});
+  s = scene();
+  show_line(s, controller.position(), {"4", "4", "x", "5"}, 9);
+  EXPECT_EQ(ghosts(s), (std::vector<Cell>{{3, 0}, {3, 1}})) << "a move that does not read ends it";
+  EXPECT_EQ(s.ghost({3, 1}), Piece::kSecondSide);
 }
 
 TEST_F(BoardSceneTest, AGameSetUpWonShowsItsLine) {

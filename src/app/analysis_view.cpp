@@ -136,21 +136,21 @@ void move_scores_over_board(const AnalysisResult& result, const GameView& positi
                   label_colour(label.score), label.best);
 }
 
+// The line's pieces are ghosts on the board itself (show_line, drawn by the
+// board's shader as each side's own piece); over each, its ply's number.
 void principal_variation_over_board(const AnalysisResult& result, const GameView& position,
                                     const BoardPlacement& board, ImDrawList* draw) {
   std::unique_ptr<GameView> walk = position.clone();
-  for (std::size_t i = 0; i < result.pv.size() && i < 9; ++i) {
+  for (std::size_t i = 0; i < result.pv.size() && i < kLinePlies; ++i) {
     const Parsed<Move> move = walk->move_from_text(result.pv[i]);
     if (!move) return;
-    const int mover = walk->side_to_move();
     const ImVec2 centre = cell_centre(board, walk->move_cells(*move).to);
     walk->play(*move);
-    const float radius = board.cell * 0.3f;
-    const ImU32 colour = (side_colour(walk->board().style, mover) & 0x00FFFFFF) | 0x8C000000;
-    draw->AddCircleFilled(centre, radius, colour);
-    draw->AddCircle(centre, radius, IM_COL32(255, 255, 255, 200), 0, 2.0f);
     const std::string number = std::to_string(i + 1);
     const ImVec2 size = ImGui::CalcTextSize(number.c_str());
+    const float radius = std::max(size.x, size.y) * 0.5f + 4.0f;
+    draw->AddCircleFilled(centre, radius, IM_COL32(20, 25, 35, 210));
+    draw->AddCircle(centre, radius, IM_COL32(255, 255, 255, 200), 0, 1.5f);
     draw->AddText(ImVec2(centre.x - size.x / 2, centre.y - size.y / 2),
                   IM_COL32(255, 255, 255, 255), number.c_str());
   }
@@ -189,6 +189,12 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
     ImGui::TextDisabled(game.ai_thinking() ? "The AI is thinking..." : "Analysing...");
   }
   return evaluation_graph(analysis, game);
+}
+
+const std::vector<std::string>* line_over_board(const Analysis& analysis,
+                                                const GameController& game) {
+  if (game.ai_thinking() || !analysis.current() || game.game_over()) return nullptr;
+  return &analysis.current()->pv;
 }
 
 void analysis_over_board(const Analysis& analysis, const GameController& game,

@@ -27,5 +27,11 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
 // over the board.
 void analysis_over_board(const Analysis& analysis, const GameController& game,
                          std::optional<Cell> selected, const BoardPlacement& board, bool line);
+// The plies of the principal variation shown over the board.
+inline constexpr std::size_t kLinePlies = 9;
+// The line analysis_over_board numbers when asked for it, or nothing: its
+// pieces go on the board as ghosts (show_line) before the numbers.
+const std::vector<std::string>* line_over_board(const Analysis& analysis,
+                                                const GameController& game);
 
 }  // namespace arcade::app

@@ -576,6 +576,9 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
     }
   }
   BoardScene scene = make_scene(game_, ui_);
+  if (analysis_ && overlay_ == BoardOverlay::kLine)
+    if (const std::vector<std::string>* line = line_over_board(*analysis_, game_))
+      show_line(scene, game_.position(), *line, kLinePlies);
   scene.win_progress = win_progress_;
   draw_board(scene, left, top, board_w, board_h, fb_width, fb_height, seconds);
   if (analysis_ && overlay_ != BoardOverlay::kNothing) {
@@ -659,7 +662,16 @@ bool App::button(const char* label, float width, bool primary, const char* short
   }
   const bool pressed = ImGui::Button(label, ImVec2(width, 0));
   if (primary) ImGui::PopStyleColor(3);
-  if (shortcut && !touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: %s", shortcut);
+  if (shortcut && !touch_ && ImGui::IsItemHovered()) {
+    // Over the button, centred: at the pointer a tooltip covers the button
+    // beside it (Hint's covered New).
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    ImGui::SetNextWindowPos(ImVec2((min.x + max.x) / 2, min.y - 4), ImGuiCond_Always,
+                            ImVec2(0.5f, 1.0f));
+    ImGui::BeginTooltip();
+    ImGui::Text("Key: %s", shortcut);
+    ImGui::EndTooltip();
+  }
   return pressed;
 }
 

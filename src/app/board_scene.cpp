@@ -66,15 +66,22 @@ void mark_legal_targets(const GameController& g, const BoardUi& ui, BoardScene& 
   if (selected) s.mark(*selected) |= kSelected;
 }
 
+// A ghost of the piece `move` puts on its target, if that cell is empty.
+void ghost_of(const GameView& position, Move move, BoardScene& s) {
+  const MoveCells cells = position.move_cells(move);
+  if (s.piece(cells.to) != Piece::kNone) return;
+  const std::unique_ptr<GameView> after = position.clone();
+  after->play(move);
+  s.ghost(cells.to) = after->piece_at(cells.to);
+}
+
 // What a click on `cell` would play, shown before it is made: a ghost of the
 // piece where the move puts it, and for a dropped piece its column lit.
 void preview(const GameController& g, const BoardUi& ui, Cell cell, BoardScene& s) {
   const std::optional<Move> move = click(g, ui, cell).move;
   if (!move) return;
   const MoveCells cells = g.position().move_cells(*move);
-  const std::unique_ptr<GameView> after = g.position().clone();
-  after->play(*move);
-  s.ghost(cells.to) = after->piece_at(cells.to);
+  ghost_of(g.position(), *move, s);
   if (!cells.moves_a_piece() && g.position().board().placement == Placement::kDroppedInColumn)
     for (int row = 0; row < s.rows; ++row) s.mark({cells.to.col, row}) |= kLitColumn;
 }
@@ -119,9 +126,14 @@ BoardScene make_scene(const GameController& g, const BoardUi& ui) {
     const MoveCells cells = g.hint()->cells;
     s.mark(cells.from) |= kHint;
     s.mark(cells.to) |= kHint;
+    // The mover's own piece where the move puts it (a ring would read as
+    // Tic-tac-toe's O whoever is to move).
+    ghost_of(g.position(), g.hint()->move, s);
   }
   if (person_to_move(g)) mark_legal_targets(g, ui, s);
-  if (ui.hovered && grid.contains(*ui.hovered)) {
+  // One preview at a time, the input used last: moving the pointer over the
+  // board drops the cursor (App::board), so a cursor is the newer.
+  if (ui.hovered && grid.contains(*ui.hovered) && !(ui.cursor && grid.contains(*ui.cursor))) {
     s.mark(*ui.hovered) |= kHovered;
     preview(g, ui, *ui.hovered, s);
   }
@@ -145,6 +157,17 @@ BoardScene make_scene(const GameController& g, const BoardUi& ui) {
     s.anim_row = a.from.row + (a.to.row - a.from.row) * t;
   }
   return s;
+}
+
+void show_line(BoardScene& s, const GameView& position, const std::vector<std::string>& line,
+               std::size_t plies) {
+  std::unique_ptr<GameView> walk = position.clone();
+  for (std::size_t i = 0; i < line.size() && i < plies; ++i) {
+    const Parsed<Move> move = walk->move_from_text(line[i]);
+    if (!move) return;
+    ghost_of(*walk, *move, s);
+    walk->play(*move);
+  }
 }
 
 std::optional<MoveAnimation> last_move_path(const GameController& g) {

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app/game_controller.h"
@@ -74,11 +75,18 @@ struct BoardUi {
 // found, the nodes of a search tree) as much as for the main one.
 BoardScene position_scene(const GameView& position);
 
-// The game in progress with its marks: the last move, the hint, legal
-// targets, the selection, the pointer and the cursor (with a ghost of the
-// move a click there plays, and for a dropped piece its column lit), the
+// The game in progress with its marks: the last move, the hint (with a
+// ghost of the mover's piece where it goes), legal targets, the selection,
+// the pointer or else the cursor, whichever was used last (with a ghost of
+// the move a click there plays, and for a dropped piece its column lit), the
 // winning line, a piece in flight.
 BoardScene make_scene(const GameController& game, const BoardUi& ui);
+
+// A line of moves from `position` (its first `plies`), in the game's
+// notation, as ghosts of the pieces it puts on empty cells: each side's own
+// piece, as the board draws it. A move that does not read ends it.
+void show_line(BoardScene& s, const GameView& position, const std::vector<std::string>& line,
+               std::size_t plies);
 
 // What a click on `cell` does for the person to move: a move to play, or a
 // new selection (a game whose pieces move picks one first). Nothing for a

@@ -416,8 +416,19 @@ void handle_finger(AppState& app, const SDL_TouchFingerEvent& finger) {
 bool handle_events(AppState& app) {
   bool any = false;
   SDL_Event event;
+  // ImGui 1.86 reads keys as held or not once a frame: a key pressed and
+  // released between two frames (a quick tap of Enter in a text field) would
+  // never be seen down. Its release waits for the next frame.
+  std::vector<SDL_Keycode> pressed;
+  std::vector<SDL_Event> released_later;
   while (SDL_PollEvent(&event)) {
     any = true;
+    if (event.type == SDL_KEYUP &&
+        std::find(pressed.begin(), pressed.end(), event.key.keysym.sym) != pressed.end()) {
+      released_later.push_back(event);
+      continue;
+    }
+    if (event.type == SDL_KEYDOWN) pressed.push_back(event.key.keysym.sym);
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_FINGERDOWN) app.touch = true;
     if (event.type == SDL_FINGERDOWN || event.type == SDL_FINGERMOTION ||
@@ -430,6 +441,7 @@ bool handle_events(AppState& app) {
                         event.window.windowID == SDL_GetWindowID(app.gl.window);
     if (event.type == SDL_QUIT || closed) app.running = false;
   }
+  for (SDL_Event& later : released_later) SDL_PushEvent(&later);
   return any;
 }
 
