@@ -178,6 +178,7 @@ std::string App::state() const {
   out += "hint " + (game_.hint() ? game_.hint()->text : "") + "\n";
   out += "notice " + notice_ + "\n";
   out += "status " + status_text() + "\n";
+  out += "figures " + figures_text() + "\n";  // the heading's second line
   out += "thinking_depth " + std::to_string(game_.thinking().depth) + "\n";
   const std::optional<AiMove>& last = game_.last_ai_move();
   out += "ai_move " + (last ? last->move + " depth " + std::to_string(last->thinking.depth) : "") +
@@ -333,9 +334,11 @@ std::string App::viewing_cue() const {
 }
 
 // What the AI's search says as it goes (once it has said something), or
-// what its last one said, while nothing newer is known; the hint.
+// what its last one said, while nothing newer is known; the hint. Once the
+// game is over, how it ended: the last search's words are old news then.
 std::string App::figures_text() const {
   const GameView& position = game_.position();
+  if (game_.game_over()) return position.end_in_words();
   const int mover = game_.side_to_move();
   if (game_.viewing()) return viewing_cue();
   if (game_.ai_thinking()) {
