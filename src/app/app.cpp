@@ -87,7 +87,14 @@ std::string App::command(const std::string& line) {
   std::getline(in, c);
   std::optional<std::string> problem;
   if (verb == "game") {
+    // A script sets the sides and then names its game: they go with it (a
+    // tab, a link or New keeps each game's own).
+    const SideSettings first = game_.side(0), second = game_.side(1);
     problem = start_new_game(a, b.empty() ? "startpos" : b + c);
+    if (!problem) {
+      game_.set_side(0, first);
+      game_.set_side(1, second);
+    }
   } else if (verb == "side") {
     const std::optional<std::uint64_t> level =
         c.empty() ? std::optional<std::uint64_t>(game_.side(a == "1").level)

@@ -92,7 +92,8 @@ class App {
   void play_itself();
 
   // For scripts and end-to-end tests, the controls as text commands:
-  //   game NAME [START] | side 0|1 person|ai [LEVEL] | new | undo | redo |
+  //   game NAME [START] (a new game, the sides as set) |
+  //   side 0|1 person|ai [LEVEL] | new | undo | redo |
   //   hint | swap | pause | resume | movenow | analysis on|off | goto PLY |
   //   lab on|off | lab run [depth N] [algorithm minimax|alphabeta]
   //   [ordering on|off] [table on|off] [deepening on|off] [limit K] |
