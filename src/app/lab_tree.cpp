@@ -390,9 +390,10 @@ void zoom_camera(LabCamera& c, float factor, float ax, float ay) {
   if (c.zoom <= 0) return;
   const float zoom = std::clamp(c.zoom * factor, kLabMinZoom, kLabMaxZoom);
   // Rows grow with the zoom, within their bounds (a fitted deep tree's rows
-  // may be shorter than the least a zoom makes).
-  const float row =
-      std::clamp(c.row * zoom / c.zoom, std::min(c.row, kLabMinRow), std::max(c.row, kLabMaxRow));
+  // may be shorter than the least a zoom makes), and only as tall as the
+  // nodes need: a board's room once nodes are boards, less before.
+  const float tallest = std::max(c.row, std::min(kLabMaxRow, 2.2f * zoom + 60));
+  const float row = std::clamp(c.row * zoom / c.zoom, std::min(c.row, kLabMinRow), tallest);
   const float slot = (ax + c.pan_x) / c.zoom;
   const float ply = (ay - kLabTopMargin + c.pan_y) / c.row;
   c.zoom = zoom;
