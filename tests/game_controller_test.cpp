@@ -488,7 +488,7 @@ TEST_F(GameSessionTest, TheScoreCountsEachFinishedGameOnce) {
 
 TEST_F(GameSessionTest, OtherMatchUpsAreScoredBySide) {
   ASSERT_FALSE(game.new_game("connect4"));
-  people_on_both_sides();  // Connect Four's own
+  people_on_both_sides();                     // Connect Four's own
   play({"1", "2", "1", "2", "1", "2", "1"});  // Red's four in column 1
   EXPECT_EQ(game.score().by_side, (BySide{1, 0, 0}));
   EXPECT_EQ(game.score().versus_ai, (VersusAi{}));
@@ -517,6 +517,30 @@ TEST_F(GameSessionTest, EachGameKeepsItsOwnSidesAndLevels) {
   ASSERT_FALSE(game.switch_game("connect4"));
   EXPECT_EQ(game.side(0), (SideSettings{true, 5}));
   EXPECT_EQ(game.side(1), (SideSettings{false, 3}));
+}
+
+TEST_F(GameSessionTest, EachGameKeepsItsOwnPause) {
+  game.set_side(0, {true, 3});  // AI against AI in Tic-tac-toe, paused
+  game.set_paused(true);
+  ASSERT_FALSE(game.switch_game("connect4"));
+  EXPECT_FALSE(game.paused()) << "Connect Four was never paused";
+  game.set_side(1, {true, 1});
+  game.set_side(0, {true, 1});
+  game.update();
+  EXPECT_TRUE(game.ai_thinking());
+  const std::string saved = game.save();
+  EXPECT_NE(saved.find("\nsides tictactoe ai 3 ai 3 paused\n"), std::string::npos) << saved;
+  ASSERT_FALSE(game.switch_game("tictactoe"));
+  EXPECT_TRUE(game.paused());
+  game.update();
+  EXPECT_FALSE(game.ai_thinking());
+
+  ScriptedEngine other_engine;
+  GameController other(other_engine);
+  ASSERT_FALSE(other.load(saved));
+  EXPECT_FALSE(other.paused());
+  ASSERT_FALSE(other.switch_game("tictactoe"));
+  EXPECT_TRUE(other.paused());
 }
 
 TEST_F(GameSessionTest, AFinishedGameKeepsItsResultWhateverTheSidesDoLater) {

@@ -360,10 +360,16 @@ void GameController::show(GameState next) {
 // defaults, not whatever the last game used.
 void GameController::use_sides_of(const std::string& game) {
   if (game == sides_game_) return;
-  if (!sides_game_.empty()) other_sides_[sides_game_] = sides_;
+  if (!sides_game_.empty()) {
+    other_sides_[sides_game_] = sides_;
+    other_paused_[sides_game_] = paused_;
+  }
   const auto known = other_sides_.find(game);
   sides_ = known == other_sides_.end() ? kDefaultSides : known->second;
   if (known != other_sides_.end()) other_sides_.erase(known);
+  const auto paused = other_paused_.find(game);
+  paused_ = paused != other_paused_.end() && paused->second;
+  if (paused != other_paused_.end()) other_paused_.erase(paused);
   sides_game_ = game;
 }
 
@@ -846,8 +852,11 @@ std::string GameController::save() const {
   for (int s = 0; s < 2; ++s)
     out << "side" << s << ' ' << (sides_[s].ai ? "ai" : "human") << ' ' << sides_[s].level << '\n';
   for (const auto& [name, kept] : kept_) out << "kept " << link_fragment(kept, true) << '\n';
-  for (const auto& [name, sides] : other_sides_)
-    out << "sides " << name << ' ' << side_text(sides[0]) << ' ' << side_text(sides[1]) << '\n';
+  for (const auto& [name, sides] : other_sides_) {
+    const auto paused = other_paused_.find(name);
+    out << "sides " << name << ' ' << side_text(sides[0]) << ' ' << side_text(sides[1])
+        << (paused != other_paused_.end() && paused->second ? " paused" : "") << '\n';
+  }
   return out.str();
 }
 
@@ -862,6 +871,7 @@ std::optional<std::string> GameController::load(const std::string& saved) {
   std::vector<std::string> moves, redo, kept;
   std::array<SideSettings, 2> sides = kDefaultSides;
   std::map<std::string, std::array<SideSettings, 2>> other_sides;
+  std::map<std::string, bool> other_paused;
   bool paused = false;
   while (std::getline(in, line)) {
     const std::size_t space = line.find(' ');
@@ -888,8 +898,13 @@ std::optional<std::string> GameController::load(const std::string& saved) {
     } else if (key == "sides" && !shared_sides) {
       const std::vector<std::string> w = split_words(value);
       const std::optional<SideSettings> first = read_side(w, 1), second = read_side(w, 3);
-      if (w.size() != 5 || !first || !second) return "a bad side setting: " + line;
-      if (make_game_view(w[0])) other_sides[w[0]] = {*first, *second};  // else a game no more
+      const bool paused_there = w.size() == 6 && w[5] == "paused";
+      if ((w.size() != 5 && !paused_there) || !first || !second)
+        return "a bad side setting: " + line;
+      if (make_game_view(w[0])) {  // else a game no more
+        other_sides[w[0]] = {*first, *second};
+        other_paused[w[0]] = paused_there;
+      }
     } else if (!key.empty()) {
       return "an unknown line in the saved game: " + line;
     }
@@ -920,6 +935,7 @@ std::optional<std::string> GameController::load(const std::string& saved) {
   // The sides of the games before the load go with them.
   sides_game_.clear();
   other_sides_ = std::move(other_sides);
+  other_paused_ = std::move(other_paused);
   show(std::move(*restored));
   paused_ = paused;
   return std::nullopt;

@@ -38,9 +38,9 @@
 //   later moves and lets play continue from here (the AI moves if it is its
 //   turn). A person's move there plays on too: the same move as recorded
 //   steps forward, another replaces the later moves.
-// - Each game (by name) has its own sides and levels: choosing them in one
-//   game never changes another's, and a game opened the first time starts
-//   with a person against the AI whatever the others use.
+// - Each game (by name) has its own sides, levels and pause: choosing them
+//   in one game never changes another's, and a game opened the first time
+//   starts with a person against the AI whatever the others use.
 // - Nothing is lost by accident. Each game (by name) keeps its game in
 //   progress while another is played (switch_game, a new game or link of
 //   another game), and saves keep them too. A new game, rematch, link or
@@ -295,8 +295,8 @@ class GameController {
   // "minimax-arcade-save 3": the lines of version 1 (the game on the board,
   // its start, moves, redo moves, pause and sides), then a line
   // "kept <link fragment with redo>" for each game kept in progress (as
-  // version 2), then "sides <game> ai|human LEVEL ai|human LEVEL" for each
-  // other game whose sides were chosen (version 3: each game its own).
+  // version 2), then "sides <game> ai|human LEVEL ai|human LEVEL [paused]"
+  // for each other game whose sides were chosen (version 3: each its own).
   std::string save() const;
   // Restores a saved game (version 1, 2 or 3); on an error (corrupt,
   // foreign, illegal) nothing changes. A kept game that does not read is
@@ -374,6 +374,7 @@ class GameController {
   std::array<SideSettings, 2> sides_ = kDefaultSides;  // sides_game_'s
   std::string sides_game_;  // the game whose sides sides_ are: the board's
   std::map<std::string, std::array<SideSettings, 2>> other_sides_;  // by game
+  std::map<std::string, bool> other_paused_;                        // AI against AI paused, by game
   bool paused_ = false;
   int ai_pace_ms_ = 0;
   double now_ = 0;
