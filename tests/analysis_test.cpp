@@ -70,12 +70,14 @@ TEST(EngineScoreText, GivesNoSpeedForASearchTooShortToMeasure) {
   ASSERT_TRUE(tiny);
   EXPECT_EQ(tiny->time_ms, 0u);
   EXPECT_EQ(search_in_words(*tiny, 1, *tictactoe), "depth 1, even, 8 nodes, line b2");
+  EXPECT_EQ(measured_nps(*tiny), 0u) << "what the analysis panel shows: no speed";
   SearchInfoLine measured = *tiny;
   measured.nodes = 40'000;
   measured.nps = 2'000'000;
   measured.time_ms = kMinMeasuredMs;
   EXPECT_EQ(search_in_words(measured, 1, *tictactoe),
             "depth 1, even, 40k nodes, 2.0M nodes/s, line b2");
+  EXPECT_EQ(measured_nps(measured), 2'000'000u);
   measured.time_ms.reset();  // an engine that does not say its time
   EXPECT_EQ(search_in_words(measured, 1, *tictactoe).find("nodes/s"), std::string::npos);
 }

@@ -293,13 +293,13 @@ void Analysis::handle(Lane& lane, const EngineReply& reply) {
   }
   const std::optional<SearchInfoLine> info = read_search_info(w);
   if (!info || !info->score) return;
-  lane.nps = info->nps;
+  lane.nps = measured_nps(*info);  // 0 for a search too short to measure
   if (target.move) {
     record_move(target, *info);
     return;
   }
   lane.partial =
-      AnalysisResult{info->depth, *info->score, info->nodes, info->nps, info->pv, {}, false};
+      AnalysisResult{info->depth, *info->score, info->nodes, lane.nps, info->pv, {}, false};
   record(target, *lane.partial);
 }
 

@@ -167,7 +167,7 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
     const Thinking& t = game.thinking();
     shown.reset();
     if (t.depth > 0 && t.score)
-      shown = AnalysisResult{t.depth, *t.score, t.nodes, t.nps, t.pv, {}, false};
+      shown = AnalysisResult{t.depth, *t.score, t.nodes, measured_nps(t), t.pv, {}, false};
   }
   if (shown) {
     evaluation_bar(mover == 0 ? shown->score : shown->score.flipped(), position.board().style);
@@ -175,9 +175,10 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
     if (shown->depth > 0 && shown->nodes == 0) {
       ImGui::TextDisabled("known without a search (an opening book or a solved game)");
     } else if (shown->depth > 0) {
-      ImGui::TextDisabled("depth %d  %s nodes  %s nodes/s%s", shown->depth,
-                          short_count(shown->nodes).c_str(), short_count(shown->nps).c_str(),
-                          shown->done ? "" : "  ...");
+      // No speed for a search too short to measure (measured_nps).
+      const std::string speed = shown->nps > 0 ? "  " + short_count(shown->nps) + " nodes/s" : "";
+      ImGui::TextDisabled("depth %d  %s nodes%s%s", shown->depth, short_count(shown->nodes).c_str(),
+                          speed.c_str(), shown->done ? "" : "  ...");
     }
     if (!shown->pv.empty()) {
       std::string line;

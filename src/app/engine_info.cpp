@@ -129,10 +129,13 @@ std::string search_in_words(const SearchInfoLine& t, int side, const GameView& p
   std::string text = "depth " + std::to_string(t.depth);
   if (t.score) text += ", " + score_in_words(*t.score, side, position);
   if (t.nodes > 0) text += ", " + short_count(t.nodes) + " nodes";
-  if (t.nodes > 0 && t.time_ms && *t.time_ms >= kMinMeasuredMs)
-    text += ", " + short_count(t.nps) + " nodes/s";
+  if (t.nodes > 0 && measured_nps(t) > 0) text += ", " + short_count(t.nps) + " nodes/s";
   if (with_line && !t.pv.empty()) text += ", line " + line_in_words(t.pv);
   return text;
+}
+
+std::uint64_t measured_nps(const SearchInfoLine& search) {
+  return search.time_ms && *search.time_ms >= kMinMeasuredMs ? search.nps : 0;
 }
 
 std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,

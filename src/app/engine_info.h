@@ -66,6 +66,9 @@ std::optional<MoveChoice> read_choice(const std::vector<std::string>& words);
 // its nodes times 1000 as its speed), so below 20 ms the rounding alone
 // errs by more than the 5% of the two figures short_count shows.
 inline constexpr std::uint64_t kMinMeasuredMs = 20;
+// The search's nodes per second, or 0 for one too short to measure (or
+// that did not say its time).
+std::uint64_t measured_nps(const SearchInfoLine& search);
 
 // "depth 7, Red slightly ahead, 12k nodes, 1.2M nodes/s, line 4 4 5": a
 // search's figures, its score from `side`'s view; no speed for a search
