@@ -393,7 +393,7 @@ TEST(LabCamera, FitsTheWholeTreeInTheWholeArea) {
     const LabTree tree = read_tree({"game tictactoe", command});
     ASSERT_EQ(tree.state(), LabTree::State::kComplete);
     const LabLayout layout = lay_out(tree.nodes(), std::vector<bool>(tree.nodes().size(), false));
-    for (const auto [w, h] : {std::pair{900.0f, 640.0f}, std::pair{390.0f, 300.0f}}) {
+    for (const auto& [w, h] : {std::pair{900.0f, 640.0f}, std::pair{390.0f, 300.0f}}) {
       const LabCamera camera = fit_camera(layout, w, h);
       const Extent e = extent(camera, tree.nodes(), layout);
       EXPECT_GE(e.left, 0) << command << " " << w;
