@@ -157,9 +157,11 @@ struct TreePainter {
     list->AddLine({end.x - 4, end.y - 4}, {end.x + 4, end.y + 4}, colour, 2.0f);
     list->AddLine({end.x - 4, end.y + 4}, {end.x + 4, end.y - 4}, colour, 2.0f);
     if (place.zoom < kLabelZoom) return;
-    const std::string text =
-        !n.pruned.empty() ? std::to_string(n.pruned.size()) + " pruned"
-                          : plus(static_cast<std::size_t>(std::max(0, beyond))) + " not kept";
+    // A count only (the legend says what it counts): a longer word ran into
+    // the move of the edge beside it.
+    const std::string text = !n.pruned.empty()
+                                 ? std::to_string(n.pruned.size())
+                                 : plus(static_cast<std::size_t>(std::max(0, beyond)));
     centred_text(list, {end.x, end.y + 6}, colour, text);
   }
 
@@ -623,7 +625,8 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
     painter.node(nodes[i], i, layout);
   }
   const std::string legend = words.max_side + " max (up)   " + words.min_side +
-                             " min (down)   values from " + words.max_side + "'s side";
+                             " min (down)   values from " + words.max_side +
+                             "'s side   x N: N moves pruned   +N: not kept";
   list->AddText({min.x + 10, min.y + 6}, kDim, legend.c_str());
   list->PopClipRect();
   LabAction action = LabAction::kNothing;
