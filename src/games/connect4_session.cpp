@@ -97,7 +97,8 @@ Parsed<std::string> Connect4Session::solve(const std::atomic<bool>& stop) {
 // one of the best columns when random ties are on.
 std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& limits,
                                                           const SearchOptions& options,
-                                                          const std::atomic<bool>& stop) {
+                                                          const std::atomic<bool>& stop,
+                                                          const ReportCallback& on_iteration) {
   const Clock::time_point start = Clock::now();
   const std::optional<Connect4Book::Entry> book_entry =
       active_book() ? active_book()->find(position_) : std::nullopt;
@@ -105,8 +106,12 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
   // The book's move needs no solver: a fresh engine's first moves then
   // make no solver table (64 MB to allocate and clear, a quarter of a
   // second in the browser's worker). The scores of every column do.
-  if (in_book && !options.root_scores)
-    return proven_report({book_entry->score, {book_entry->move()}}, {}, 0, start, options);
+  if (in_book && !options.root_scores) {
+    SearchReport report =
+        proven_report({book_entry->score, {book_entry->move()}}, {}, 0, start, options);
+    if (on_iteration) on_iteration(report);
+    return report;
+  }
   // The solver looks to the end of the game: a depth limit short of it
   // leaves the move to the depth-limited search, unless the book knows it.
   const bool depth_limited = limits.depth > 0 && limits.depth < Connect4::kCells - position_.plies;
@@ -139,13 +144,15 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
     return std::nullopt;
   }
   SearchReport report = proven_report(best, scores, s.nodes() - nodes_before, start, options);
-  if (scores) {
-    continue_line(report);
+  if (on_iteration) on_iteration(report);
+  // The columns' scores are out: the line may take the rest of the budget.
+  if (scores && continue_line(report)) {
     report.stats.nodes = s.nodes() - nodes_before;
     report.time_ms = ms_since(start);
     report.nps = report.time_ms > 0
                      ? report.stats.nodes * 1000 / static_cast<std::uint64_t>(report.time_ms)
                      : report.stats.nodes * 1000;
+    if (on_iteration) on_iteration(report);
   }
   s.set_limits({});
   return report;
@@ -154,18 +161,20 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
 // Where every column's score was asked for (the analysis shows them), the
 // line goes on to the end of the game: a best column of each position after
 // the best move, solved in turn (the table knows most of it by now), while
-// the budget lasts.
-void Connect4Session::continue_line(SearchReport& report) {
+// the budget lasts. Whether it grew.
+bool Connect4Session::continue_line(SearchReport& report) {
   Connect4::Position p = position_;
   for (const std::string& text : report.pv)
     p = Connect4::play(p, *Connect4::move_from_text(p, text));
   Connect4Solver& s = solver();
+  const std::size_t before = report.pv.size();
   while (Connect4::outcome(p) == Outcome::kOngoing) {
     const Connect4Solver::BestMoves next = s.best_moves(p, true);
-    if (s.stopped() || next.columns.empty()) return;
+    if (s.stopped() || next.columns.empty()) break;
     report.pv.push_back(Connect4::move_to_text(p, next.columns.front()));
     p = Connect4::play(p, next.columns.front());
   }
+  return report.pv.size() > before;
 }
 
 SearchReport Connect4Session::proven_report(const Connect4Solver::BestMoves& best,
@@ -200,10 +209,8 @@ SearchReport Connect4Session::search(const SearchLimits& limits, const SearchOpt
   // Read without making the solver (and its table): a depth-limited search
   // may never need it, and a new solver has searched no node.
   const std::uint64_t nodes_before = solver_ ? solver_->nodes() : 0;
-  if (std::optional<SearchReport> report = perfect_move(limits, options, stop)) {
-    if (on_iteration) on_iteration(*report);
+  if (std::optional<SearchReport> report = perfect_move(limits, options, stop, on_iteration))
     return *report;
-  }
   // Too hard for the budget: the heuristic search gets what is left.
   SearchLimits rest = limits;
   if (limits.movetime_ms > 0)

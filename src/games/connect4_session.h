@@ -38,11 +38,13 @@ class Connect4Session : public GameSessionFor<Connect4> {
   using MoveScores = std::array<std::optional<int>, Connect4::kWidth>;
 
   Connect4Solver& solver();
-  // A best move with its proven score, or nothing when the budget ran out.
+  // A best move with its proven score, or nothing when the budget ran out;
+  // on_iteration hears it (twice when its line is carried on after it).
   std::optional<SearchReport> perfect_move(const SearchLimits& limits, const SearchOptions& options,
-                                           const std::atomic<bool>& stop);
+                                           const std::atomic<bool>& stop,
+                                           const ReportCallback& on_iteration);
   // Carries a proven report's line on to the end of the game (see the .cpp).
-  void continue_line(SearchReport& report);
+  bool continue_line(SearchReport& report);
   // The report of a move proven best: `best` and the columns' scores, if any.
   SearchReport proven_report(const Connect4Solver::BestMoves& best,
                              const std::optional<MoveScores>& scores, std::uint64_t nodes,
