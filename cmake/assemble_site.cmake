@@ -1,7 +1,9 @@
 # Fills the web site folder (see web_site.cmake):
-#   cmake -DSITE=DIR -DFILES="A|B" -DOPTIONAL_FILES="C|D" -P assemble_site.cmake
+#   cmake -DSITE=DIR -DFILES="A|B" -DOPTIONAL_FILES="C|D" -DBACKGROUND=#rrggbb
+#         -P assemble_site.cmake
 # Empties SITE, then copies FILES (each must exist) and those OPTIONAL_FILES
-# that exist (a module linked with -sSINGLE_FILE has no .wasm).
+# that exist (a module linked with -sSINGLE_FILE has no .wasm), and writes
+# the app's BACKGROUND where the page's files say @ARCADE_BACKGROUND@.
 string(REPLACE "|" ";" files "${FILES}")
 string(REPLACE "|" ";" optional_files "${OPTIONAL_FILES}")
 file(REMOVE_RECURSE "${SITE}")
@@ -16,6 +18,19 @@ foreach(file IN LISTS optional_files)
   if(EXISTS "${file}")
     file(COPY "${file}" DESTINATION "${SITE}")
   endif()
+endforeach()
+
+if(NOT BACKGROUND MATCHES "^#[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]$")
+  message(FATAL_ERROR "BACKGROUND must be #rrggbb, not '${BACKGROUND}'")
+endif()
+foreach(name index.html style.css manifest.webmanifest)
+  file(READ "${SITE}/${name}" text)
+  string(FIND "${text}" "@ARCADE_BACKGROUND@" at)
+  if(at LESS 0)
+    message(FATAL_ERROR "${name} does not say @ARCADE_BACKGROUND@")
+  endif()
+  string(REPLACE "@ARCADE_BACKGROUND@" "${BACKGROUND}" text "${text}")
+  file(WRITE "${SITE}/${name}" "${text}")
 endforeach()
 
 # The service worker's version and list of files (web/service_worker.js):

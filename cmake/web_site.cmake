@@ -16,6 +16,10 @@
 #   - the icons (favicon, the web app manifest's, Apple's), drawn by
 #     tools/make_icons.py with python3 (standard library only) into
 #     build/<web>/site_icons when the script changes;
+#   - the page's background colour, written into index.html, style.css and
+#     the manifest (where they say @ARCADE_BACKGROUND@) and the icons from the
+#     app's own, src/app/palette.h's kBackgroundRgb: one source, so that the
+#     page round the canvas never shows a seam of another colour;
 #   - the service worker's list of files and version: assemble_site.cmake
 #     writes them into the site's service_worker.js, the version being a
 #     hash of every file's content, so each build that changes a file gets a
@@ -46,6 +50,14 @@ function(_arcade_web_site_rules)
   if(NOT Python3_Interpreter_FOUND)
     message(FATAL_ERROR "The web site's icons need python3 (tools/make_icons.py)")
   endif()
+  # The app's background, "#rrggbb", from the one line that defines it.
+  set(palette "${PROJECT_SOURCE_DIR}/src/app/palette.h")
+  set_property(DIRECTORY "${CMAKE_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${palette}")
+  file(STRINGS "${palette}" line REGEX "kBackgroundRgb = 0x[0-9a-fA-F]+")
+  if(NOT line MATCHES "kBackgroundRgb = 0x([0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F])[^0-9a-fA-F]")
+    message(FATAL_ERROR "${palette}: no 'kBackgroundRgb = 0xRRGGBB;' line")
+  endif()
+  string(TOLOWER "#${CMAKE_MATCH_1}" background)
   set(icon_script "${PROJECT_SOURCE_DIR}/tools/make_icons.py")
   set(icon_dir "${CMAKE_BINARY_DIR}/site_icons")
   set(icons)
@@ -54,8 +66,8 @@ function(_arcade_web_site_rules)
   endforeach()
   add_custom_command(
     OUTPUT ${icons}
-    COMMAND "${Python3_EXECUTABLE}" "${icon_script}" "${icon_dir}"
-    DEPENDS "${icon_script}"
+    COMMAND "${Python3_EXECUTABLE}" "${icon_script}" "${icon_dir}" "${background}"
+    DEPENDS "${icon_script}" "${palette}"
     COMMENT "Drawing the web site's icons"
     VERBATIM)
   set(files ${page_files} ${icons})
@@ -72,9 +84,10 @@ function(_arcade_web_site_rules)
   add_custom_command(
     OUTPUT "${stamp}"
     COMMAND "${CMAKE_COMMAND}" "-DSITE=${site_dir}" "-DFILES=${files_arg}"
-            "-DOPTIONAL_FILES=${optional_files_arg}" -P "${script}"
+            "-DOPTIONAL_FILES=${optional_files_arg}" "-DBACKGROUND=${background}"
+            -P "${script}"
     COMMAND "${CMAKE_COMMAND}" -E touch "${stamp}"
-    DEPENDS ${page_files} ${icons} ${targets} "${script}"
+    DEPENDS ${page_files} ${icons} ${targets} "${script}" "${palette}"
     COMMENT "Assembling the web site in ${site_dir}"
     VERBATIM)
   add_custom_target(site ALL DEPENDS "${stamp}")

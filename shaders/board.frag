@@ -39,31 +39,33 @@ uniform float u_time;          // seconds, for the hint's pulse
 uniform vec4 u_win_line;       // the winning line's first and last cells (col, row, col, row)
 uniform float u_win_progress;  // how much of it is drawn, 0..1; negative: no line
 uniform int u_cursor_column;   // the column of the cell marked kCursor, -1 for none
+// From the app's palette (src/app/palette.h), which the panels draw with too:
+uniform vec3 u_side_colour[2];  // the first side's pieces, the second's
+uniform vec3 u_background;      // the page's, seen through Connect Four's empty holes
 
 in vec2 v_uv;
 out vec4 frag_color;
 
-// The app's background (#141923), seen through Connect Four's empty holes.
-const vec3 kBackground = vec3(0.078, 0.098, 0.137);
+#define kBackground u_background
 // The boards' colours. The tests find boards by some of them: the grid
 // lines, the frame and the squares (tests/board_renderer_test.cpp,
 // tests/e2e/app_test.mjs and csp_test.mjs).
 // Tic-tac-toe.
 const vec3 kLinesBoard = vec3(0.102, 0.125, 0.173);
 const vec3 kGridLine = vec3(0.750, 0.770, 0.850);
-const vec3 kCross = vec3(1.000, 0.420, 0.380);   // coral
-const vec3 kNought = vec3(0.310, 0.800, 0.940);  // sky blue
+#define kCross u_side_colour[0]   // coral
+#define kNought u_side_colour[1]  // sky blue
 // Connect Four.
 const vec3 kFrame = vec3(0.100, 0.280, 0.780);
-const vec3 kRedDisc = vec3(0.880, 0.150, 0.170);
-const vec3 kYellowDisc = vec3(0.990, 0.780, 0.150);
+#define kRedDisc u_side_colour[0]
+#define kYellowDisc u_side_colour[1]
 // Wolf and Sheep: walnut and maple squares, a white sheep, charcoal wolves.
 const vec3 kDarkSquare = vec3(0.470, 0.320, 0.220);
 const vec3 kLightSquare = vec3(0.920, 0.850, 0.720);
-const vec3 kWool = vec3(0.975, 0.965, 0.930);
+#define kWool u_side_colour[0]
 const vec3 kWoolShade = vec3(0.760, 0.735, 0.690);
 const vec3 kSheepFace = vec3(0.180, 0.150, 0.140);
-const vec3 kFur = vec3(0.280, 0.290, 0.320);
+#define kFur u_side_colour[1]
 const vec3 kFurDark = vec3(0.170, 0.175, 0.195);
 const vec3 kFurLight = vec3(0.780, 0.775, 0.760);
 const vec3 kEarInside = vec3(0.560, 0.420, 0.400);

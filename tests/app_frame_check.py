@@ -6,20 +6,30 @@
 Runs `APP --frames 3 --screenshot FRAME.ppm` with SDL's offscreen driver
 (Mesa renders, no display needed), then reads the PPM back. Passes when the
 frame is the app's theme around its windows: the top-left corner pixel is the
-background (theme.h's palette::kBackground: the clear colour and the top
-bar's), and the panel's colour (palette::kSurface) covers at least 1% of the
+background (palette.h's kBackgroundRgb, read from the source: the clear
+colour and the top bar's), and the panel's colour (palette::kSurface) covers at least 1% of the
 frame. (Where the panel is is left to the app's layout.)
 """
 import os
+import re
 import subprocess
 import sys
 
-CLEAR = (0.078, 0.098, 0.137)  # theme.h: palette::kBackground
+PALETTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "app", "palette.h")
 PANEL = (0.110, 0.133, 0.188)  # theme.h: palette::kSurface
 
 
 def to_byte(value):
     return round(value * 255)
+
+
+def app_background():
+    """The app's background (r, g, b), from its one definition."""
+    with open(PALETTE, encoding="utf-8") as f:
+        found = re.search(r"kBackgroundRgb = 0x([0-9a-fA-F]{6});", f.read())
+    if not found:
+        raise ValueError(f"{PALETTE}: no kBackgroundRgb")
+    return tuple(int(found.group(1)[i:i + 2], 16) for i in (0, 2, 4))
 
 
 def read_ppm(path):
@@ -56,7 +66,7 @@ def main():
         i = (y * width + x) * 3
         return tuple(pixels[i:i + 3])
 
-    clear = tuple(to_byte(c) for c in CLEAR)
+    clear = app_background()
     window_bg = tuple(to_byte(c) for c in PANEL)
     corner = pixel(0, 0)
     # Every other pixel of every other row is plenty.

@@ -20,6 +20,7 @@
 
 #include "app/board_scene.h"
 #include "app/gl_window.h"
+#include "app/palette.h"
 #include "games/registry.h"
 
 namespace arcade::app {
@@ -38,8 +39,10 @@ constexpr ColourTest kFrameBlue = exactly<26, 71, 199>;       // Connect Four (0
 constexpr ColourTest kDarkSquare = exactly<120, 82, 56>;      // Wolf and Sheep (0.47, 0.32, 0.22)
 constexpr ColourTest kLightSquare = exactly<235, 217, 184>;   // (0.92, 0.85, 0.72)
 constexpr ColourTest kLinesBackground = exactly<26, 32, 44>;  // Tic-tac-toe (0.102, 0.125, 0.173)
-constexpr ColourTest kHoleBackground = exactly<20, 25, 35>;   // the app's #141923
-constexpr ColourTest kWinStroke = exactly<255, 249, 230>;     // (1.0, 0.975, 0.9)
+// The app's background (palette.h), which the renderer is given.
+constexpr ColourTest kHoleBackground =
+    exactly<(kBackgroundRgb >> 16) & 0xFF, (kBackgroundRgb >> 8) & 0xFF, kBackgroundRgb & 0xFF>;
+constexpr ColourTest kWinStroke = exactly<255, 249, 230>;  // (1.0, 0.975, 0.9)
 constexpr ColourTest kClear = exactly<0, 0, 0>;
 // The first side's discs (0.88, 0.15, 0.17), shaded.
 bool reddish(Rgb c) {

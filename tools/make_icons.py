@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Draws Minimax Arcade's icons as PNG files, with the standard library only.
 
-    python3 tools/make_icons.py OUTPUT_DIR
+    python3 tools/make_icons.py OUTPUT_DIR BACKGROUND
 
-writes into OUTPUT_DIR:
+writes into OUTPUT_DIR, on the page's BACKGROUND (#rrggbb: the build passes
+the app's, src/app/palette.h's kBackgroundRgb):
 
     icon-32.png             the favicon
     icon-192.png            the web app manifest's icons, and the loading
@@ -30,12 +31,14 @@ site only changes when the drawing does.
 
 import math
 import os
+import re
 import struct
 import sys
 import zlib
 
-# The page's and the app's colours.
-BACKGROUND = (0x14, 0x19, 0x23)  # #141923
+# The app's colours. The page's background, (r, g, b), comes from the
+# command line (main() sets it).
+background = None
 BOARD_TOP = (0x5f, 0x8c, 0xff)  # the accent #4c7dff, lit from above ...
 BOARD_BOTTOM = (0x38, 0x64, 0xeb)  # ... and shaded below
 HOLE_DARK = (0x0b, 0x0f, 0x17)
@@ -194,7 +197,7 @@ def regular_icon(size):
 def full_bleed_icon(size, board_half):
     """The board filling the square, its holes as on a board of half side
     `board_half`."""
-    canvas = Canvas(size, background=BACKGROUND)
+    canvas = Canvas(size, background=background)
     canvas.fill(rounded_square(0.5, 0.5, 0.5, 0.0), lambda x, y: mix(BOARD_TOP, BOARD_BOTTOM, y))
     draw_board(canvas, 0.5, 0.5, board_half, rounded=False)
     return canvas
@@ -241,10 +244,12 @@ ICONS = {
 
 
 def main(argv):
-    if len(argv) != 2:
+    if len(argv) != 3 or not re.fullmatch(r'#[0-9a-fA-F]{6}', argv[2]):
         print(__doc__.split('\n\n')[1], file=sys.stderr)
         return 2
     out_dir = argv[1]
+    global background
+    background = tuple(int(argv[2][i:i + 2], 16) for i in (1, 3, 5))
     os.makedirs(out_dir, exist_ok=True)
     for name, make in ICONS.items():
         data = png_bytes(make())

@@ -3,6 +3,7 @@
 #include <GLES3/gl3.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/palette.h"
 #include "app/shaders.h"  // generated from shaders/ by cmake/embed_shaders.cmake
 
 namespace arcade::app {
@@ -332,6 +334,8 @@ std::optional<std::string> BoardRenderer::prepare(BoardStyle style) {
   p.u_win_line = glGetUniformLocation(p.id, "u_win_line");
   p.u_win_progress = glGetUniformLocation(p.id, "u_win_progress");
   p.u_cursor_column = glGetUniformLocation(p.id, "u_cursor_column");
+  p.u_side_colour = glGetUniformLocation(p.id, "u_side_colour");
+  p.u_background = glGetUniformLocation(p.id, "u_background");
   return std::nullopt;
 }
 
@@ -377,6 +381,13 @@ void BoardRenderer::use_scene(const Program& p, const BoardScene& scene, int wid
   // The cursor's column as a number: a shader that looked for it would read
   // the whole column at every pixel.
   glUniform1i(p.u_cursor_column, cursor_column(scene));
+  const std::array<std::uint32_t, 2> sides = side_rgb(scene.style);
+  const std::array<float, 6> side_colours{channel(sides[0], 0), channel(sides[0], 1),
+                                          channel(sides[0], 2), channel(sides[1], 0),
+                                          channel(sides[1], 1), channel(sides[1], 2)};
+  glUniform3fv(p.u_side_colour, 2, side_colours.data());
+  glUniform3f(p.u_background, channel(kBackgroundRgb, 0), channel(kBackgroundRgb, 1),
+              channel(kBackgroundRgb, 2));
 }
 
 void BoardRenderer::draw_quad() {

@@ -78,6 +78,7 @@ class BoardRenderer {
     unsigned id = 0;
     int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
     int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
+    int u_side_colour = -1, u_background = -1;  // the palette's (palette.h)
   };
   // draw_cached()'s texture, its framebuffer, and the scene it holds (none
   // when it holds nothing yet).

@@ -137,7 +137,12 @@ async function manifestAndIcons(t) {
     apple: document.querySelector('link[rel=apple-touch-icon]')?.href,
   }));
   assert.equal(head.manifest, `${url}manifest.webmanifest`);
-  assert.equal(head.theme, '#141923');
+  // The app's background, as the app says it (palette.h; the build writes
+  // it into the page's files).
+  const state = await page.evaluate(() => Module.ccall('arcade_state', 'string', [], []));
+  const background = (state.match(/^theme_background (#[0-9a-f]{6})$/m) || [])[1];
+  assert.ok(background, 'the app\'s state has no theme_background');
+  assert.equal(head.theme, background);
   const served = await page.evaluate(async (address) => {
     const response = await fetch(address);
     return {
@@ -152,8 +157,8 @@ async function manifestAndIcons(t) {
   assert.ok(manifest.short_name, 'a short_name');
   assert.equal(manifest.start_url, '.');
   assert.equal(manifest.display, 'standalone');
-  assert.equal(manifest.background_color, '#141923');
-  assert.equal(manifest.theme_color, '#141923');
+  assert.equal(manifest.background_color, background);
+  assert.equal(manifest.theme_color, background);
 
   // Chromium's own reading of it (what installing the app uses).
   const cdp = await t.context.newCDPSession(page);

@@ -27,10 +27,8 @@ if (!siteDir) {
   process.exit(2);
 }
 
-const CLEAR = [0.078, 0.098, 0.137];  // theme.h: palette::kBackground
 const PANEL = [0.110, 0.133, 0.188];  // theme.h: palette::kSurface
 const toByte = (value) => Math.round(value * 255);
-const CLEAR_RGB = CLEAR.map(toByte);
 const WINDOW_RGB = PANEL.map(toByte);
 
 const close = (a, b) => a.every((value, i) => Math.abs(value - b[i]) <= 2);
@@ -65,6 +63,11 @@ async function checkView(page, ratio, label) {
   const shot = decodePng(png);
   assert.deepEqual([shot.width, shot.height], [width, height], `${label}: screenshot size`);
   const corner = shot.pixel(0, 0);
+  // The clear colour: the app's background, as the app says it (palette.h).
+  const state = await page.evaluate(() => Module.ccall('arcade_state', 'string', [], []));
+  const hex = state.match(/^theme_background #([0-9a-f]{6})$/m);
+  assert.ok(hex, `${label}: the app's state has no theme_background`);
+  const CLEAR_RGB = [0, 2, 4].map((i) => parseInt(hex[1].slice(i, i + 2), 16));
   assert.ok(
       close(corner, CLEAR_RGB), `${label}: corner ${corner}, not the clear colour ${CLEAR_RGB}`);
   let background = 0, total = 0;
