@@ -7,6 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "app/theme.h"
+#include "app/ui_audit.h"
+
 namespace arcade::app {
 namespace {
 
@@ -15,19 +18,6 @@ constexpr ImU32 kLossColour = IM_COL32(192, 57, 43, 235);
 constexpr ImU32 kDrawColour = IM_COL32(110, 110, 120, 235);
 constexpr ImU32 kHeuristicColour = IM_COL32(40, 44, 60, 235);
 constexpr float kGraphHeight = 90.0f;
-
-// A side's colour as the board draws its pieces (piece_color in
-// shaders/board.frag; the wolves' near-black lightened to show on the panel).
-ImU32 side_colour(BoardStyle style, int side) {
-  switch (style) {
-    case BoardStyle::kLines:
-      return side == 0 ? IM_COL32(242, 92, 92, 255) : IM_COL32(89, 166, 255, 255);
-    case BoardStyle::kFrame:
-      return side == 0 ? IM_COL32(235, 56, 51, 255) : IM_COL32(250, 204, 46, 255);
-    default:
-      return side == 0 ? IM_COL32(245, 245, 240, 255) : IM_COL32(105, 105, 118, 255);
-  }
-}
 
 ImU32 label_colour(const EngineScore& s) {
   switch (s.kind) {
@@ -55,6 +45,7 @@ void evaluation_bar(const EngineScore& side0, BoardStyle style) {
   draw->AddLine(ImVec2(at.x + width / 2, at.y), ImVec2(at.x + width / 2, at.y + height),
                 IM_COL32(255, 255, 255, 90));
   ImGui::Dummy(ImVec2(width, height));
+  audit_rect("evaluation_bar");
 }
 
 // The evaluation graph: side 0's share after each ply, the current ply marked.
@@ -62,7 +53,9 @@ std::optional<std::size_t> evaluation_graph(const Analysis& analysis, const Game
   const auto& history = analysis.history();
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
-  ImGui::InvisibleButton("graph", ImVec2(width, kGraphHeight));
+  // Pressed when released where it was pressed: a swipe that starts on the
+  // graph scrolls the panel (drag_to_scroll) and goes to no move.
+  const bool pressed = ImGui::InvisibleButton("graph", ImVec2(width, kGraphHeight));
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(at, ImVec2(at.x + width, at.y + kGraphHeight), IM_COL32(24, 26, 34, 255),
                       4.0f);
@@ -86,7 +79,7 @@ std::optional<std::size_t> evaluation_graph(const Analysis& analysis, const Game
   draw->AddLine(ImVec2(now, at.y), ImVec2(now, at.y + kGraphHeight), IM_COL32(90, 160, 255, 220),
                 2.0f);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click to go to that move");
-  if (!ImGui::IsItemClicked()) return std::nullopt;
+  if (!pressed) return std::nullopt;
   const float x = ImGui::GetIO().MousePos.x - at.x;
   const auto ply = static_cast<std::size_t>(std::clamp(x / step + 0.5f, 0.0f, float(plies)));
   return ply;
@@ -173,7 +166,11 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
     evaluation_bar(mover == 0 ? shown->score : shown->score.flipped(), position.board().style);
     ImGui::TextUnformatted(score_in_words(shown->score, mover, position).c_str());
     if (shown->depth > 0 && shown->nodes == 0) {
-      ImGui::TextDisabled("known without a search (an opening book or a solved game)");
+      // Wrapped: a narrow panel cut it.
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+      ImGui::TextWrapped("known without a search (an opening book or a solved game)");
+      ImGui::PopStyleColor();
+      audit_last_item("the analysis note");
     } else if (shown->depth > 0) {
       // No speed for a search too short to measure (measured_nps).
       const std::string speed = shown->nps > 0 ? "  " + short_count(shown->nps) + " nodes/s" : "";

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/analysis_view.h"
+#include "app/ui_audit.h"
 #include "engine/level.h"
 #include "engine/parsed.h"
 #include "games/registry.h"
@@ -243,6 +244,7 @@ std::string App::state() const {
                      : std::string()) +
          "\n";
   out += prefs_line(prefs_);
+  out += audit_state() + layout_state();
   return out + lab_state() + evaluation_state();
 }
 

@@ -133,6 +133,9 @@ class App {
     bool phone = false;  // portrait: the board on top, controls below
   };
   Layout layout(ImVec2 display) const;
+  // The layout's and the theme's constants that tests must not copy: the
+  // board's margin, the page's background, the sides' colours.
+  std::string layout_state() const;
   void top_bar(const Rect& r);
   void game_tabs(float width);
   void settings_popup();

@@ -4,25 +4,37 @@
 // thumb-sized actions under it and the rest in a panel that scrolls.
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID: a drag that scrolls presses nothing
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "app/analysis_view.h"
 #include "app/app.h"
+#include "app/ui_audit.h"
 #include "engine/level.h"
 
 namespace arcade::app {
 namespace {
 
 constexpr float kTopBarHeight = 56.0f;
-constexpr float kTabsHeight = 56.0f;  // the phone's second row: the games
-constexpr float kHeadingHeight = 60.0f;
+constexpr float kTabsHeight = 56.0f;     // the phone's second row: the games
+constexpr float kHeadingHeight = 60.0f;  // at the base size of text: see heading_height()
 constexpr float kActionsHeight = 68.0f;
 constexpr float kBoardMargin = 16.0f;
 constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                     ImGuiWindowFlags_NoSavedSettings |
                                     ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+// The heading's height: its two lines grow with the text on a large screen
+// (theme.h's ui_scale_for), so the room for them must too, or the status
+// line's descenders are cut.
+float heading_height() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!io.FontDefault) return kHeadingHeight;
+  return kHeadingHeight * io.FontDefault->FontSize * io.FontGlobalScale / kBodyPoints;
+}
 
 ImU32 colour(const ImVec4& c, float alpha = 1.0f) {
   return ImGui::GetColorU32(ImVec4(c.x, c.y, c.z, c.w * alpha));
@@ -56,13 +68,18 @@ void section_title(const char* title) {
   ImGui::PopStyleColor();
 }
 
-// Dragging a panel's empty space scrolls it, as a touch screen expects
-// (Dear ImGui scrolls with the wheel and the scrollbar only).
+// Dragging anywhere on a panel scrolls it, as a touch screen expects (Dear
+// ImGui scrolls with the wheel and the scrollbar only): over its lists too,
+// which therefore never scroll by themselves on a touch screen (they would
+// trap the drag), and over its controls, which a drag then does not press.
 void drag_to_scroll() {
   const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
-      ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f))
-    ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+  if (!ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem |
+                              ImGuiHoveredFlags_ChildWindows) ||
+      !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f))
+    return;
+  ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+  ImGui::ClearActiveID();
 }
 
 std::string capitalised(std::string text) {
@@ -115,7 +132,7 @@ App::Layout App::layout(ImVec2 d) const {
   const Grid grid = game_.position().board().grid;
   const float top = kTopBarHeight + kTabsHeight;
   const float board_h = (d.x - 2 * kBoardMargin) * grid.rows / grid.cols;
-  const float area_h = std::min(kHeadingHeight + board_h + 2 * kBoardMargin, d.y * 0.62f);
+  const float area_h = std::min(heading_height() + board_h + 2 * kBoardMargin, d.y * 0.62f);
   l.top_bar.h = top;
   l.board_area = {0, top, d.x, area_h};
   l.actions = {0, top + area_h, d.x, kActionsHeight};
@@ -124,8 +141,16 @@ App::Layout App::layout(ImVec2 d) const {
   return l;
 }
 
+std::string App::layout_state() const {
+  const std::array<std::uint32_t, 2> sides = side_rgb(game_.position().board().style);
+  return "board_margin " + std::to_string(static_cast<int>(kBoardMargin)) + "\ntheme_background " +
+         css_colour(kBackgroundRgb) + "\ntheme_sides " + css_colour(sides[0]) + " " +
+         css_colour(sides[1]) + "\n";
+}
+
 void App::frame(int fb_width, int fb_height, float seconds) {
   boards_.new_frame(seconds);
+  audit_new_frame(touch_);
   widgets_.clear();
   const Layout l = layout(ImGui::GetIO().DisplaySize);
   board_area(l.board_area, fb_width, fb_height, seconds);
@@ -156,8 +181,11 @@ void App::top_bar(const Rect& r) {
     ImGui::SetCursorPos(ImVec2(16, kTopBarHeight + 2));
     game_tabs(r.w - 32);
   } else {
-    const float tabs_w = std::min(520.0f, r.w - 2 * 230.0f);
-    ImGui::SetCursorPos(ImVec2((r.w - tabs_w) / 2, (kTopBarHeight - ImGui::GetFrameHeight()) / 2));
+    // Centred, between the name and Settings (nearer the name when narrow).
+    const float left = ImGui::GetItemRectMax().x - r.x + 16, right = r.w - menu_w - 12 - 16;
+    const float tabs_w = std::min(520.0f, right - left);
+    const float x = std::clamp((r.w - tabs_w) / 2, left, right - tabs_w);
+    ImGui::SetCursorPos(ImVec2(x, (kTopBarHeight - ImGui::GetFrameHeight()) / 2));
     game_tabs(tabs_w);
   }
   ImGui::SetCursorPos(ImVec2(r.w - menu_w - 12, (kTopBarHeight - ImGui::GetFrameHeight()) / 2));
@@ -170,14 +198,29 @@ void App::top_bar(const Rect& r) {
 
 // The games as a segmented control; choosing one keeps the game in progress
 // of the others (GameController::switch_game).
+// Equal widths when every title fits so; else each its title's width and a
+// share of the rest, with less padding when that is short too.
 void App::game_tabs(float width) {
-  const float gap = 4.0f;
-  const float each = (width - gap * (games_.size() - 1)) / games_.size();
+  const float gap = 4.0f, n = static_cast<float>(games_.size());
+  float widest = 0, text = 0;
+  for (const auto& g : games_) {
+    const float w = ImGui::CalcTextSize(std::string(g->title()).c_str()).x;
+    widest = std::max(widest, w);
+    text += w;
+  }
+  const float room = width - gap * (n - 1);
+  const float pad = std::min(ImGui::GetStyle().FramePadding.x, (room - text) / (2 * n));
+  const bool equal = n * (widest + 2 * pad) <= room;
+  const float extra = (room - text - 2 * pad * n) / n;
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
+                      ImVec2(std::max(pad, 0.0f), ImGui::GetStyle().FramePadding.y));
   for (std::size_t i = 0; i < games_.size(); ++i) {
     if (i > 0) ImGui::SameLine(0, gap);
     const std::string name(games_[i]->name()), title(games_[i]->title());
+    const float each = equal ? room / n : ImGui::CalcTextSize(title.c_str()).x + 2 * pad + extra;
     if (button(title.c_str(), each, name == game_.game())) choose_game(name);
   }
+  ImGui::PopStyleVar();
 }
 
 void App::settings_popup() {
@@ -209,6 +252,7 @@ void App::settings_popup() {
 
 void App::side_panel(const Rect& r, bool phone) {
   begin_area("panel", r.x, r.y, r.w, r.h, palette::kSurface);
+  audit_rect("panel", true);
   if (touch_) drag_to_scroll();
   if (!phone) {
     action_buttons();
@@ -292,11 +336,14 @@ void App::side_controls(int side) {
   ImGui::SetNextItemWidth(-1);
   const std::string current =
       s.ai ? "AI: " + std::string(kLevels[s.level - 1].name) : std::string("Person");
-  if (ImGui::BeginCombo("##who", current.c_str(), ImGuiComboFlags_HeightLarge)) {
-    if (ImGui::Selectable("Person", !s.ai)) game_.set_side(side, {false, s.level});
+  const bool open = ImGui::BeginCombo("##who", current.c_str(), ImGuiComboFlags_HeightLarge);
+  audit_target("who plays a side", row);
+  audit_rect(side == 0 ? "side0_who" : "side1_who");
+  if (open) {
+    if (list_item("Person", !s.ai)) game_.set_side(side, {false, s.level});
     for (int l = 1; l <= kLevelCount; ++l) {
       const std::string label = "AI: " + std::string(kLevels[l - 1].name);
-      if (ImGui::Selectable(label.c_str(), s.ai && s.level == l)) game_.set_side(side, {true, l});
+      if (list_item(label.c_str(), s.ai && s.level == l)) game_.set_side(side, {true, l});
     }
     ImGui::EndCombo();
   }
@@ -348,9 +395,11 @@ void App::start_choice() {
   ImGui::TextUnformatted(std::string(start.start_label()).c_str());
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1);
-  if (!ImGui::BeginCombo("##start", preview.c_str())) return;
+  const bool open = ImGui::BeginCombo("##start", preview.c_str());
+  audit_target("the start", ImGui::GetFrameHeight());
+  if (!open) return;
   for (std::size_t i = 0; i < names.size(); ++i) {
-    if (ImGui::Selectable(std::string(names[i]).c_str(), current == i) && current != i)
+    if (list_item(std::string(names[i]).c_str(), current == i) && current != i)
       start_new_game(game_.game(), start.start_variant_text(i));
   }
   ImGui::EndCombo();
@@ -364,13 +413,19 @@ void App::move_list() {
     ImGui::TextWrapped("%s: %s.", turn_text().c_str(), viewing_cue().c_str());
     ImGui::PopStyleColor();
   }
-  const float row = ImGui::GetTextLineHeightWithSpacing();
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kBackground);
-  ImGui::BeginChild("moves", ImVec2(0, row * 6 + 16), false);
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 4));
   std::vector<std::string> moves = game_.moves();
   const std::size_t played = moves.size();
   for (const std::string& m : game_.redo_moves()) moves.push_back(m);
+  // Six rows that scroll; on a touch screen every row, a finger's height
+  // each, so that a drag on the list scrolls the panel (drag_to_scroll).
+  const float spacing = 4.0f;
+  const float item_h = std::max(ImGui::GetTextLineHeight(), target_height());
+  const std::size_t rows = touch_ ? std::max<std::size_t>(1, (moves.size() + 1) / 2) : 6;
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kBackground);
+  ImGui::BeginChild("moves", ImVec2(0, rows * (item_h + spacing) + 16), false,
+                    touch_ ? ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse : 0);
+  audit_rect("moves", true);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, spacing));
   if (moves.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
     ImGui::TextUnformatted(touch_ ? "Tap the board to play." : "Click the board to play.");
@@ -380,7 +435,10 @@ void App::move_list() {
   const float width = (ImGui::GetContentRegionAvail().x - column) / 2;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     if (i % 2 == 0) {
-      ImGui::TextDisabled("%zu.", i / 2 + 1);
+      // A selectable that cannot be chosen: dimmed, centred as the moves are.
+      const std::string number = std::to_string(i / 2 + 1) + ".";
+      ImGui::Selectable(number.c_str(), false, ImGuiSelectableFlags_Disabled,
+                        ImVec2(column - 8, item_h));
       ImGui::SameLine(column);
     } else {
       ImGui::SameLine(column + width);
@@ -388,13 +446,14 @@ void App::move_list() {
     ImGui::PushID(static_cast<int>(i));
     if (i >= played)
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
-    if (ImGui::Selectable(moves[i].c_str(), i + 1 == played, 0, ImVec2(width - 8, 0)))
+    if (ImGui::Selectable(moves[i].c_str(), i + 1 == played, 0, ImVec2(width - 8, item_h)))
       game_.go_to(i + 1);
     note_widget("move" + std::to_string(i + 1));
+    audit_target("a move in the list");
     if (i >= played) ImGui::PopStyleColor();
     ImGui::PopID();
   }
-  if (played != moves_listed_) ImGui::SetScrollHereY(1.0f);
+  if (played != moves_listed_ && !touch_) ImGui::SetScrollHereY(1.0f);
   moves_listed_ = played;
   ImGui::PopStyleVar();
   ImGui::EndChild();
@@ -405,6 +464,8 @@ void App::analysis_section() {
   if (!make_engine_) return;
   bool open = analysis_ != nullptr;
   if (ImGui::Checkbox("Analysis", &open)) set_analysis_open(open);
+  audit_target("Analysis");
+  audit_rect("analysis_toggle");
   if (!touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: A");
   if (!analysis_) return;
   if (std::optional<std::size_t> ply = analysis_panel(*analysis_, game_)) game_.go_to(*ply);
@@ -431,6 +492,7 @@ void App::share_section() {
   std::snprintf(text, sizeof text, "%s", pasted_.c_str());
   const bool entered = ImGui::InputTextWithHint("##open", "Moves, a position or a link", text,
                                                 sizeof text, ImGuiInputTextFlags_EnterReturnsTrue);
+  audit_rect("share_field");
   pasted_ = text;
   ImGui::SameLine();
   ImGui::BeginDisabled(pasted_.empty());
@@ -443,12 +505,12 @@ void App::share_section() {
 void App::board_area(const Rect& r, int fb_width, int fb_height, float seconds) {
   // The heading's window covers the heading only: over the board ImGui
   // would take the clicks.
-  begin_area("heading", r.x, r.y, r.w, kHeadingHeight, ImVec4(0, 0, 0, 0),
+  begin_area("heading", r.x, r.y, r.w, heading_height(), ImVec4(0, 0, 0, 0),
              ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                  ImGuiWindowFlags_NoBackground);
   heading(r);
   ImGui::End();
-  const Rect below{r.x, r.y + kHeadingHeight, r.w, r.h - kHeadingHeight};
+  const Rect below{r.x, r.y + heading_height(), r.w, r.h - heading_height()};
   board(below, fb_width, fb_height, seconds);
   if (!lab_ && game_.game_over() && !end_dismissed_) end_banner(board_rect_);
 }
@@ -461,6 +523,7 @@ void App::heading(const Rect& r) {
   const bool over = game_.game_over();
   const std::string title = over ? end_title() : turn_text();
   centred_text(title, over ? palette::kAccentHover : palette::kText);
+  audit_last_item("the heading");
   ImGui::PopFont();
   if (!over && game_.viewing()) return viewing_actions(r);
   const bool thinking = game_.ai_thinking();
@@ -478,7 +541,10 @@ void App::heading(const Rect& r) {
   const std::string shown = fitted(figures, room);
   const float text_w = ImGui::CalcTextSize(shown.c_str()).x;
   ImGui::SetCursorPosX(std::max(16.0f, (r.w - text_w - action_w) / 2));
-  if (!shown.empty()) ImGui::TextUnformatted(shown.c_str());
+  if (!shown.empty()) {
+    ImGui::TextUnformatted(shown.c_str());
+    audit_last_item("the status line");
+  }
   ImGui::PopStyleColor();
   if (!action) return;
   if (!shown.empty()) ImGui::SameLine();
@@ -662,6 +728,11 @@ bool App::button(const char* label, float width, bool primary, const char* short
   }
   const bool pressed = ImGui::Button(label, ImVec2(width, 0));
   if (primary) ImGui::PopStyleColor(3);
+  audit_target(label);
+  audit_fits(label,
+             ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x,
+             ImGui::GetItemRectSize().x);
+  if (shortcut) audit_rect(("button_" + std::string(label)).c_str());
   if (shortcut && !touch_ && ImGui::IsItemHovered()) {
     // Over the button, centred: at the pointer a tooltip covers the button
     // beside it (Hint's covered New).
@@ -670,6 +741,7 @@ bool App::button(const char* label, float width, bool primary, const char* short
                             ImVec2(0.5f, 1.0f));
     ImGui::BeginTooltip();
     ImGui::Text("Key: %s", shortcut);
+    audit_rect("tooltip", true);
     ImGui::EndTooltip();
   }
   return pressed;

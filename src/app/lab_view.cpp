@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/board_scene.h"
+#include "app/ui_audit.h"
 
 namespace arcade::app {
 namespace {
@@ -354,6 +355,16 @@ void node_chart(const Lab& lab) {
   }
 }
 
+// A weight's field, the number beside its - and + buttons, must show the
+// whole number.
+void audit_weight_field(Score weight) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
+  const std::string text = std::to_string(weight);
+  audit_fits("a weight", ImGui::CalcTextSize(text.c_str()).x + 2 * style.FramePadding.x,
+             ImGui::GetItemRectSize().x - buttons);
+}
+
 }  // namespace
 
 bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
@@ -365,7 +376,12 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
   if (ImGui::BeginTable("terms", 4, flags)) {
     ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthStretch, 2.6f);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 0.9f);
-    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    // As wide as the largest weight needs, with its - and + buttons.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const std::string widest = std::to_string(-kMaxWeight);
+    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(widest.c_str()).x + 2 * style.FramePadding.x +
+                                2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x));
     ImGui::TableSetupColumn("Total", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < terms.size(); ++i) {
@@ -383,6 +399,7 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
         weights[i] = std::clamp<Score>(weight, -kMaxWeight, kMaxWeight);
         changed = true;
       }
+      audit_weight_field(weights[i]);
       ImGui::TableNextColumn();
       ImGui::Text("%d", values[i] * weights[i]);
       ImGui::PopID();

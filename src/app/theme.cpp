@@ -32,6 +32,16 @@ ImFont* add_font(std::span<const std::uint8_t> bytes, float points, const UiMetr
 
 }  // namespace
 
+ImU32 side_colour(BoardStyle style, int side, bool panel) {
+  const std::uint32_t rgb = side_rgb(style)[side == 0 ? 0 : 1];
+  ImVec4 c{channel(rgb, 0), channel(rgb, 1), channel(rgb, 2), 1.0f};
+  const float luma = 0.2126f * c.x + 0.7152f * c.y + 0.0722f * c.z;
+  // Charcoal wolves vanish on the dark panels: a third of the way to white.
+  if (panel && luma < 0.35f)
+    c = ImVec4(c.x + (1 - c.x) / 3, c.y + (1 - c.y) / 3, c.z + (1 - c.z) / 3, 1);
+  return ImGui::ColorConvertFloat4ToU32(c);
+}
+
 float ui_scale_for(float width, float height) {
   // 1 up to a 1440 x 900 window, then growing with the shorter side.
   return std::clamp(std::min(width / 1440.0f, height / 900.0f), 1.0f, 1.6f);

@@ -7,14 +7,17 @@
 
 #include <imgui.h>
 
+#include "app/palette.h"
+
 namespace arcade::app {
 
 // The palette (sRGB, 0..1). The background is also the page's and the
 // board's empty holes' colour, so a resize or a hole shows no seam.
 namespace palette {
-inline const ImVec4 kBackground{0.078f, 0.098f, 0.137f, 1.0f};  // #141923
-inline const ImVec4 kSurface{0.110f, 0.133f, 0.188f, 1.0f};     // panels
-inline const ImVec4 kRaised{0.153f, 0.184f, 0.255f, 1.0f};      // buttons, fields
+inline const ImVec4 kBackground{channel(kBackgroundRgb, 0), channel(kBackgroundRgb, 1),
+                                channel(kBackgroundRgb, 2), 1.0f};
+inline const ImVec4 kSurface{0.110f, 0.133f, 0.188f, 1.0f};  // panels
+inline const ImVec4 kRaised{0.153f, 0.184f, 0.255f, 1.0f};   // buttons, fields
 inline const ImVec4 kHover{0.196f, 0.235f, 0.325f, 1.0f};
 inline const ImVec4 kPressed{0.235f, 0.282f, 0.392f, 1.0f};
 inline const ImVec4 kAccent{0.298f, 0.490f, 1.000f, 1.0f};  // #4c7dff
@@ -45,6 +48,10 @@ struct UiMetrics {
 
   friend bool operator==(const UiMetrics&, const UiMetrics&) = default;
 };
+
+// A side's colour as the board draws its pieces (palette.h), for ImGui;
+// `panel`: lifted a little when it is too dark to show on the panels.
+ImU32 side_colour(BoardStyle style, int side, bool panel = true);
 
 // The base size of body text, in points (CSS pixels on the web).
 inline constexpr float kBodyPoints = 16.0f;

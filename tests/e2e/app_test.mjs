@@ -40,7 +40,6 @@ const VIEWPORT = {
   height: 600
 };
 const STORAGE_KEY = 'minimax-arcade';         // main.cpp's local storage key
-const SAVE_HEADER = 'minimax-arcade-save 1';  // game_controller.cpp's first line
 
 // Columns and rows of each game's board.
 const GRIDS = {
@@ -48,8 +47,6 @@ const GRIDS = {
   connect4: [7, 6],
   wolfsheep: [8, 8]
 };
-// The board area's margin around the board is at least this (app_layout.cpp).
-const MARGIN = 12;
 
 // The centre of a cell (column from the left, row from the top), in CSS px,
 // where the app's layout put the board in its last frame.
@@ -97,13 +94,14 @@ function survey(shot, rect, colours, step = 2) {
   return {counts, boxes, distinct: distinct.size, total};
 }
 
-// The board area around the board: the rectangle grown by the margin.
-function withMargin(rect) {
+// The board area around the board: the rectangle grown by half the layout's
+// margin (`margin`: the app's state's board_margin).
+function withMargin(rect, margin) {
   return {
-    left: rect.left - MARGIN / 2,
-    top: rect.top - MARGIN / 2,
-    width: rect.width + MARGIN,
-    height: rect.height + MARGIN,
+    left: rect.left - margin / 2,
+    top: rect.top - margin / 2,
+    width: rect.width + margin,
+    height: rect.height + margin,
   };
 }
 
@@ -128,16 +126,16 @@ const BOARD_CHECKS = {
     assert.ok(s.counts.line > s.total * 0.03, `grid lines at ${s.counts.line}/${s.total} points`);
     return `grid lines at ${s.counts.line}/${s.total} points, ${s.distinct} colours`;
   },
-  connect4(shot, rect) {
+  connect4(shot, rect, margin) {
     // The blue frame covers half of each cell; the rest is its hole.
-    const s = survey(shot, withMargin(rect), {blue: COLOURS.connect4Blue});
+    const s = survey(shot, withMargin(rect, margin), {blue: COLOURS.connect4Blue});
     assert.ok(s.counts.blue > s.total * 0.3, `blue at ${s.counts.blue}/${s.total} points`);
     assertBox(s.boxes.blue, rect, 'the blue frame');
     return `blue at ${s.counts.blue}/${s.total} points, ${s.distinct} colours`;
   },
-  wolfsheep(shot, rect) {
-    const s =
-        survey(shot, withMargin(rect), {dark: COLOURS.darkSquare, light: COLOURS.lightSquare}, 1);
+  wolfsheep(shot, rect, margin) {
+    const s = survey(shot, withMargin(rect, margin),
+                     {dark: COLOURS.darkSquare, light: COLOURS.lightSquare}, 1);
     for (const name of ['dark', 'light']) {
       assert.ok(s.counts[name] > s.total * 0.2, `${name} squares at ${s.counts[name]}/${s.total}`);
     }
@@ -205,7 +203,10 @@ async function checkBoards(app) {
     await app.commands('side 0 person', 'side 1 person', `game ${game}`);
     await app.frames(5);
     const shot = await app.screenshot(`${game}.png`);
-    console.log(`  ${game}: ${BOARD_CHECKS[game](shot, await app.boardRect())}`);
+    const rect = await app.boardRect();
+    const margin = Number((await app.state()).board_margin);
+    assert.ok(margin > 0, 'the app\'s state has no board_margin');
+    console.log(`  ${game}: ${BOARD_CHECKS[game](shot, rect, margin)}`);
   }
 }
 
@@ -284,16 +285,34 @@ async function checkReload(app) {
   app.assertNoErrors('reloading');
 }
 
-// Saved games that must be refused: not ours at all, and ours with a move
-// that is illegal (b2 twice).
-const CORRUPT_SAVES = [
+// Saved games that must be refused: not ours at all, and ours (`header`: the
+// first line of the app's own saved game) with a move that is illegal (b2
+// twice).
+const corruptSaves = (header) => [
   'this is not a saved game {"moves": [1, 2]}',
-  `${SAVE_HEADER}\ngame tictactoe\nstart startpos\nmoves b2 b2\nredo \npaused 0\n` +
+  `${header}\ngame tictactoe\nstart startpos\nmoves b2 b2\nredo \npaused 0\n` +
       'side0 human 3\nside1 ai 3\n',
 ];
 
+// The first line of the game the app saves: its format's name and version.
+async function saveHeader(browser, url) {
+  const context = await browser.newContext({viewport: VIEWPORT});
+  try {
+    const app = new AppPage(await context.newPage(), artefactDir, warnings);
+    await app.load(url);
+    await app.frames(3);
+    const saved = await app.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+    assert.ok(saved, 'the app saved no game');
+    return saved.split('\n')[0];
+  } finally {
+    await context.close();
+  }
+}
+
 async function checkCorruptSave(browser, url) {
-  for (const saved of CORRUPT_SAVES) {
+  const header = await saveHeader(browser, url);
+  assert.match(header, /^minimax-arcade-save \d+$/, 'the saved game\'s first line');
+  for (const saved of corruptSaves(header)) {
     const context = await browser.newContext({viewport: VIEWPORT});
     try {
       await context.addInitScript(
