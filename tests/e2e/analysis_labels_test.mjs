@@ -41,7 +41,8 @@ if (!siteDir) {
 mkdirSync(artefactDir, {recursive: true});
 
 const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE = {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
+const PHONE =
+    {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 const GRIDS = {tictactoe: [3, 3], connect4: [7, 6], wolfsheep: [8, 8]};
 const EXACT = /^(W[0-9]+|L[0-9]+|=)$/;
 // A Connect Four game from a data set's position 19 discs in (c4_L2_R2,
@@ -67,10 +68,12 @@ function ask(game, lines, prefix) {
 const label = (moverWins, plies) => plies === null ? '=' :
     `${moverWins ? 'W' : 'L'}${Math.floor((plies + 1) / 2)}`;
 // Higher is better for the mover.
-const rank = (l) => l === '=' ? 0 : l[0] === 'W' ? 1000 - Number(l.slice(1)) : -1000 + Number(l.slice(1));
+const rank = (l) =>
+    l === '=' ? 0 : l[0] === 'W' ? 1000 - Number(l.slice(1)) : -1000 + Number(l.slice(1));
 
 // Tic-tac-toe by brute force: squares a1..c3 as col + 3 * row.
-const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+const LINES =
+    [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 const square = (move) => (move.charCodeAt(0) - 97) + 3 * (Number(move[1]) - 1);
 const squareName = (s) => String.fromCharCode(97 + (s % 3)) + String(1 + Math.floor(s / 3));
 function tictactoeBoard(moves) {
@@ -169,10 +172,11 @@ function waitExact(app, moves, legal) {
     if (movesOf(s).join(' ') !== moves.join(' ')) return false;
     const panel = panelOf(s);
     return legal.every((m) => EXACT.test(panel[m] || '')) && s.analysis_labels !== '';
-  }, `exact scores of every move after ${moves.join(' ') || 'the start'}`, 30000).catch(async (error) => {
-    const s = await app.state();
-    throw new Error(`${error.message}: panel ${s.analysis_moves}, labels ${s.analysis_labels}`);
-  });
+  }, `exact scores of every move after ${moves.join(' ') || 'the start'}`, 30000)
+      .catch(async (error) => {
+        const s = await app.state();
+        throw new Error(`${error.message}: panel ${s.analysis_moves}, labels ${s.analysis_labels}`);
+      });
 }
 
 // The line: a best move first, as long as the score says (to the end).
@@ -180,8 +184,8 @@ function checkLine(state, exact, where, plies) {
   const line = state.analysis_line.split(' ').filter(Boolean);
   assert.ok(line.length > 0, `${where}: no line`);
   const best = Math.max(...Object.values(exact.labels).map(rank));
-  assert.equal(rank(exact.labels[line[0]]), best, `${where}: the line ${line} starts with a best move`);
-  if (plies !== undefined) assert.equal(line.length, plies, `${where}: the line ${line} runs to the end`);
+  assert.equal(rank(exact.labels[line[0]]), best, `${where}: the line ${line} starts best`);
+  if (plies !== undefined) assert.equal(line.length, plies, `${where}: ${line} to the end`);
   return line;
 }
 
@@ -190,7 +194,8 @@ function checkLine(state, exact, where, plies) {
 function checkEveryMoveLabelled(state, exact, where) {
   const labels = labelsOf(state);
   for (const l of labels) assert.equal(l.text, exact.labels[l.move], `${where}: ${l.move}'s label`);
-  assert.deepEqual(labels.map((l) => l.move).sort(), [...exact.legal].sort(), `${where}: moves labelled`);
+  assert.deepEqual(labels.map((l) => l.move).sort(), [...exact.legal].sort(),
+                   `${where}: moves labelled`);
   assert.ok(labels.every((l) => !l.piece), `${where}: no label names a piece`);
 }
 
@@ -266,11 +271,13 @@ async function openPage(browser, options) {
 // `game` on the page from `start` (moves), a person on each side, the
 // analysis open.
 async function setUp(app, game, start = '') {
-  // Each game keeps its own sides; a fresh game in case an AI moved first.
-  await app.commands(`game ${game}`, 'side 0 person', 'side 1 person', 'new');
+  // A person on each side before the game starts and of the game itself
+  // (each game keeps its own sides); a fresh game in case an AI moved first.
+  await app.commands('side 0 person', 'side 1 person', `game ${game}`, 'side 0 person',
+                     'side 1 person', 'new');
   if (start) await app.command(`open ${start}`);
-  assert.equal(movesOf(await app.state()).length,
-               start ? start.split(game === 'connect4' ? '' : ' ').length : 0, `${game}: the start`);
+  const plies = start ? start.split(game === 'connect4' ? '' : ' ').length : 0;
+  assert.equal(movesOf(await app.state()).length, plies, `${game}: the start`);
   await app.command('analysis on');
   app.board = await app.boardRect();
 }
@@ -327,7 +334,8 @@ async function wolfsheepGame(app) {
         const own = exact.legal.filter((m) => m.startsWith(wolf));
         const s = await app.state();
         const labels = labelsOf(s);
-        assert.deepEqual(labels.map((l) => l.move).sort(), own.sort(), `${where}, ${wolf} selected`);
+        assert.deepEqual(labels.map((l) => l.move).sort(), own.sort(),
+                         `${where}, ${wolf} selected`);
         for (const l of labels) {
           assert.equal(l.text, exact.labels[l.move], `${where}, ${wolf} selected: ${l.move}`);
           assert.equal(l.piece, '', `${where}, ${wolf} selected: ${l.move} names no piece`);
@@ -403,21 +411,25 @@ const server = await serveDirectory(siteDir);
 const browser = await launchChromium();
 const runner = new CheckRunner();
 // LABELS_ONLY=word runs the checks whose name has it (when working on one).
-const check = (name, body) =>
-    !process.env.LABELS_ONLY || name.includes(process.env.LABELS_ONLY) ? runner.check(name, body) : null;
+const only = process.env.LABELS_ONLY;
+const check = (name, body) => (!only || name.includes(only) ? runner.check(name, body) : null);
 // One page a screen size, each game set up on it in turn.
 const phone = await openPage(browser, PHONE);
 const desktop = await openPage(browser, DESKTOP);
 try {
   await check('tictactoe: a whole game by taps, every label exact', () => tictactoeGame(phone.app));
-  await check('wolf and sheep on a phone: the f8 wolf tapped', () => phoneWolfsheepScreenshots(phone.app));
+  await check('wolf and sheep on a phone: the f8 wolf tapped',
+              () => phoneWolfsheepScreenshots(phone.app));
   await check('wolf and sheep: a whole game by clicks, every label exact, each wolf selected',
               () => wolfsheepGame(desktop.app));
   await check('connect four: a game to the end by clicks, every label exact',
               () => connect4Game(desktop.app));
   await check('tictactoe on a desktop', () => desktopTictactoeScreenshot(desktop.app));
-  if (waited.positions) console.log(`FIGURE analysis labels: every move exact after ${Math.round(waited.ms / waited.positions)} ms ` +
-              `on average over ${waited.positions} positions`);
+  if (waited.positions) {
+    console.log(`FIGURE analysis labels: every move exact after ` +
+                `${Math.round(waited.ms / waited.positions)} ms on average over ` +
+                `${waited.positions} positions`);
+  }
 } finally {
   tool.close();
   await phone.context.close();
