@@ -37,6 +37,7 @@ LINE_FORMS = re.compile(
     r"^(info depth \d+ (score (cp -?\d+|win \d+|loss \d+|draw) nodes \d+ nps \d+ time \d+ "
     r"evals \d+ tablecuts \d+ betacuts \d+( pv( \S+)+)?|move \S+ score \S+( \d+)?)"
     r"|bestmove \S+|bestmove \(none\)|readyok|moves( \S+)*|perft \d+ (\d+|stopped)"
+    r"|info string chose \S+ (at random among \d+ equal moves|as a slip of the level)"
     r"|solution .+|error .+|position \S+( \S+)?|[ .xoXOws|+\-1-8a-h/]*)$")
 
 
