@@ -300,9 +300,16 @@ void App::action_buttons() {
   ImGui::EndDisabled();
   ImGui::SameLine();
   const bool person_to_move = !game_.game_over() && !game_.side(game_.side_to_move()).ai;
-  ImGui::BeginDisabled(!person_to_move || game_.hint_pending());
-  if (button("Hint", each, false, "H")) key('h');
-  ImGui::EndDisabled();
+  const bool paused_ai = !game_.game_over() && !person_to_move && game_.paused();
+  if (touch_ && (game_.ai_thinking() || paused_ai)) {
+    // The heading's small action, where a finger can hit it.
+    if (button(game_.ai_thinking() ? "Move now" : "Resume", each))
+      key(game_.ai_thinking() ? 'm' : 'p');
+  } else {
+    ImGui::BeginDisabled(!person_to_move || game_.hint_pending());
+    if (button("Hint", each, false, "H")) key('h');
+    ImGui::EndDisabled();
+  }
   ImGui::SameLine();
   if (button("New", each, game_.game_over(), "N")) key('n');
 }
@@ -533,7 +540,9 @@ void App::heading(const Rect& r) {
   // A line the AI has not filled says how to play, rather than leaving a
   // gap between the title and the board.
   if (figures.empty() && person_to_move) figures = how_to_move();
-  const char* action = thinking ? "Move now" : paused_ai ? "Resume" : nullptr;
+  // On a touch screen the action takes Hint's place in the row of buttons,
+  // at a finger's size (action_buttons).
+  const char* action = touch_ ? nullptr : thinking ? "Move now" : paused_ai ? "Resume" : nullptr;
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
   const float action_w = action ? ImGui::CalcTextSize(action).x + 24 : 0;
   const float room = r.w - action_w - 48;
@@ -549,6 +558,7 @@ void App::heading(const Rect& r) {
   if (!action) return;
   if (!shown.empty()) ImGui::SameLine();
   if (ImGui::SmallButton(action)) key(thinking ? 'm' : 'p');
+  audit_target(action);
 }
 
 // Viewing an earlier position: both ways out, on screen wherever it was

@@ -181,6 +181,17 @@ async function checkTouchTargets(browser, url) {
     const [height, ...what] = state.smallest_target.split(' ');
     assert.ok(Number(height) >= TOUCH_TARGET - 0.5,
               `${what.join(' ')} is ${height} points tall on a touch screen`);
+    // AI against AI, paused: Resume (the heading's small button on a
+    // desktop) is a finger's size too.
+    await app.page.touchscreen.tap(who.left + who.width / 2, who.top + who.height / 2);
+    await app.commands('side 0 ai 1', 'side 1 ai 1', 'pause');
+    await app.frames(4);
+    state = await app.state();
+    await app.screenshot('layout_phone_paused.png');
+    console.log(`  paused AI against AI: smallest ${state.smallest_target}`);
+    const [paused, ...pausedWhat] = state.smallest_target.split(' ');
+    assert.ok(Number(paused) >= TOUCH_TARGET - 0.5,
+              `${pausedWhat.join(' ')} is ${paused} points tall on a touch screen`);
     app.assertNoErrors('touch targets');
   } finally {
     await context.close();
