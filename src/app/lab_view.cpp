@@ -416,7 +416,9 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
               std::string(position.side(position.side_to_move()).name).c_str());
   for (std::string_view preset : position.weight_presets()) {
     const std::string label = "Weights: " + std::string(preset);
-    if (ImGui::SmallButton(label.c_str())) {
+    // A whole button, not a small one: on a touch screen the theme makes
+    // it a finger's height.
+    if (ImGui::Button(label.c_str())) {
       weights = *position.preset_weights(preset);
       changed = true;
     }
@@ -644,7 +646,9 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   const std::string legend = words.max_side + " max (up)   " + words.min_side +
                              " min (down)   values from " + words.max_side +
                              "'s side   x N: N moves pruned   +N: not kept";
-  list->AddText({min.x + 10, min.y + 6}, kDim, legend.c_str());
+  // Wrapped: on a phone held upright the legend is wider than the tree.
+  list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr,
+                max.x - min.x - 20);
   list->PopClipRect();
   LabAction action = LabAction::kNothing;
   if (!stale.empty()) {
