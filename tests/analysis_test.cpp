@@ -102,9 +102,10 @@ TEST(EngineScoreText, SaysWhyThePlayedMoveIsNotTheLinesFirst) {
   EXPECT_EQ(played_in_words(1, "c2", *search, MoveChoice{"c2", 3, false}, *tictactoe),
             "O played c2 at random among 3 equal moves; the search's line: a1 b2 a3 c1 b1 b3 "
             "(depth 8, draw, 950 nodes)");
-  EXPECT_EQ(played_in_words(1, "c2", *search, MoveChoice{"c2", 0, true}, *tictactoe),
-            "O played c2, a slip of its level on purpose; the search's line: a1 b2 a3 c1 b1 b3 "
-            "(depth 8, draw, 950 nodes)");
+  EXPECT_EQ(
+      played_in_words(1, "c2", *search, MoveChoice{"c2", 0, true}, *tictactoe),
+      "O played c2, a weaker move its level plays on purpose; the search's line: a1 b2 a3 c1 b1 b3 "
+      "(depth 8, draw, 950 nodes)");
   // Without a word from the engine it still says the line is another move's.
   EXPECT_EQ(played_in_words(1, "c2", *search, std::nullopt, *tictactoe),
             "O played c2; the search's line: a1 b2 a3 c1 b1 b3 (depth 8, draw, 950 nodes)");

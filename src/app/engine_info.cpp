@@ -143,7 +143,7 @@ std::string played_in_words(int side, const std::string& move, const SearchInfoL
   std::string text = std::string(position.side(side).name) + " played " + move;
   if (choice && choice->move == move) {
     if (choice->slip)
-      text += ", a slip of its level on purpose";
+      text += ", a weaker move its level plays on purpose";
     else if (choice->tied > 1)
       text += " at random among " + std::to_string(choice->tied) + " equal moves";
   }
