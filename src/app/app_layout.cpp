@@ -289,6 +289,9 @@ void App::quick_actions(const Rect& r) {
 }
 
 void App::action_buttons() {
+  // A touch screen on its side has no row under the board: the way out of
+  // viewing takes the actions' place in the panel, at a finger's size.
+  if (touch_ && game_.viewing()) return viewing_actions({}, true);
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const float each = (ImGui::GetContentRegionAvail().x - 3 * gap) / 4;
   ImGui::BeginDisabled(!game_.can_undo());
@@ -570,7 +573,9 @@ void App::viewing_actions(const Rect& r, bool thumb_row) {
   const char* back = "Back to the game";
   const char* on = "Play on from here";
   const ImGuiStyle& style = ImGui::GetStyle();
-  const bool phone = layout(ImGui::GetIO().DisplaySize).phone;
+  // On a touch screen the heading keeps the cue and the buttons go where a
+  // finger can hit them (quick_actions on a phone, action_buttons on its side).
+  const bool phone = layout(ImGui::GetIO().DisplaySize).phone || touch_;
   if (phone && !thumb_row) {
     const std::string cue = fitted(viewing_cue(), r.w - 32);
     ImGui::SetCursorPosX(std::max(16.0f, (r.w - ImGui::CalcTextSize(cue.c_str()).x) / 2));

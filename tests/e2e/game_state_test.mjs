@@ -30,6 +30,7 @@ if (!siteDir) {
   process.exit(2);
 }
 const PHONE = {width: 390, height: 844};
+const PHONE_SIDEWAYS = {width: 844, height: 390};
 
 // The state's "widgets name:left,top,width,height ..." (App::state): the
 // centre of control `name`, in CSS pixels.
@@ -128,18 +129,26 @@ async function checkOtherWaysIn(app) {
   app.assertNoErrors('the other ways in');
 }
 
-async function checkPhone(browser, url) {
+// Upright and on its side: both ways out are a finger's size (44 points).
+async function checkPhone(browser, url, viewport, shot) {
   const context = await browser.newContext(
-      {viewport: PHONE, deviceScaleFactor: 3, hasTouch: true, isMobile: true});
+      {viewport, deviceScaleFactor: 3, hasTouch: true, isMobile: true});
   try {
     const app = new AppPage(await context.newPage(), artefactDir);
     await app.load(url);
     await setUpOneFiveFive(app);
     await app.command('goto 2');
     await assertViewing(app, 2, 3);
-    await app.screenshot('viewing_phone.png');
+    await app.screenshot(shot);
     await app.frames(3);
-    const at = widgetCentre(await app.state(), 'play_on');
+    const state = await app.state();
+    for (const name of ['back_to_game', 'play_on']) {
+      const entry = (state.widgets || '').split(' ').find((e) => e.startsWith(`${name}:`));
+      assert.ok(entry, `the control '${name}' is on screen`);
+      const height = Number(entry.split(':')[1].split(',')[3]);
+      assert.ok(height >= 44, `'${name}' is ${height} points tall, under 44`);
+    }
+    const at = widgetCentre(state, 'play_on');
     await app.page.touchscreen.tap(at.x, at.y);
     await app.waitState((s) => movesOf(s).length === 3 && s.viewing === '', 'a tap plays on', 15000);
     app.assertNoErrors('viewing on a phone');
@@ -212,7 +221,9 @@ try {
   await runner.check('every way into viewing has the way out', () => checkOtherWaysIn(app));
   await runner.check('each game keeps its sides, levels and score', () => checkEachGameItsOwn(app));
   await context.close();
-  await runner.check('viewing on a phone', () => checkPhone(browser, server.url));
+  await runner.check('viewing on a phone', () => checkPhone(browser, server.url, PHONE, 'viewing_phone.png'));
+  await runner.check('viewing on a phone on its side',
+                     () => checkPhone(browser, server.url, PHONE_SIDEWAYS, 'viewing_phone_landscape.png'));
 } finally {
   await browser.close();
   server.close();
