@@ -683,7 +683,9 @@ TEST_F(EngineProtocolTest, AHugeMovetimeStillLetsTheSolverAnswer) {
     // was one, and bestmove.
     ASSERT_GE(reply.size(), 2u) << limit;
     ASSERT_LE(reply.size(), 3u) << limit;
-    if (reply.size() == 3) EXPECT_EQ(reply[1].rfind(kChoiceLine, 0), 0u) << reply[1];
+    if (reply.size() == 3) {
+      EXPECT_EQ(reply[1].rfind(kChoiceLine, 0), 0u) << reply[1];
+    }
     const std::string solved = "info depth " + std::to_string(Connect4::kCells - position->plies) +
                                " score " +
                                score_text(connect4_engine_score(score, position->plies), true);

@@ -62,7 +62,11 @@ std::string pass_go(bool quick, int ms, int depth) {
 }
 
 std::string cell_name(Cell c) {
-  return std::string(1, static_cast<char>('a' + c.col)) + std::to_string(c.row + 1);
+  // Appended rather than `string + string`: g++ 12 warns falsely (-Wrestrict)
+  // on the inlined concatenation of two temporaries.
+  std::string name(1, static_cast<char>('a' + c.col));
+  name += std::to_string(c.row + 1);
+  return name;
 }
 
 }  // namespace

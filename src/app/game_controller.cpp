@@ -360,16 +360,12 @@ void GameController::show(GameState next) {
 // defaults, not whatever the last game used.
 void GameController::use_sides_of(const std::string& game) {
   if (game == sides_game_) return;
-  if (!sides_game_.empty()) {
-    other_sides_[sides_game_] = sides_;
-    other_paused_[sides_game_] = paused_;
-  }
+  if (!sides_game_.empty()) other_sides_[sides_game_] = {sides_, paused_};
   const auto known = other_sides_.find(game);
-  sides_ = known == other_sides_.end() ? kDefaultSides : known->second;
+  const GameSides own = known == other_sides_.end() ? GameSides{kDefaultSides} : known->second;
   if (known != other_sides_.end()) other_sides_.erase(known);
-  const auto paused = other_paused_.find(game);
-  paused_ = paused != other_paused_.end() && paused->second;
-  if (paused != other_paused_.end()) other_paused_.erase(paused);
+  sides_ = own.sides;
+  paused_ = own.paused;
   sides_game_ = game;
 }
 
@@ -849,14 +845,11 @@ std::string GameController::save() const {
   out << kSaveHeader << "\ngame " << board_.game << "\nstart " << board_.start_text << "\nmoves "
       << join_words(moves()) << "\nredo " << join_words(texts(board_.redo)) << "\npaused "
       << paused_ << '\n';
-  for (int s = 0; s < 2; ++s)
-    out << "side" << s << ' ' << (sides_[s].ai ? "ai" : "human") << ' ' << sides_[s].level << '\n';
+  for (int s = 0; s < 2; ++s) out << "side" << s << ' ' << side_text(sides_[s]) << '\n';
   for (const auto& [name, kept] : kept_) out << "kept " << link_fragment(kept, true) << '\n';
-  for (const auto& [name, sides] : other_sides_) {
-    const auto paused = other_paused_.find(name);
-    out << "sides " << name << ' ' << side_text(sides[0]) << ' ' << side_text(sides[1])
-        << (paused != other_paused_.end() && paused->second ? " paused" : "") << '\n';
-  }
+  for (const auto& [name, own] : other_sides_)
+    out << "sides " << name << ' ' << side_text(own.sides[0]) << ' ' << side_text(own.sides[1])
+        << (own.paused ? " paused" : "") << '\n';
   return out.str();
 }
 
@@ -870,8 +863,7 @@ std::optional<std::string> GameController::load(const std::string& saved) {
   std::string game, start = "startpos";
   std::vector<std::string> moves, redo, kept;
   std::array<SideSettings, 2> sides = kDefaultSides;
-  std::map<std::string, std::array<SideSettings, 2>> other_sides;
-  std::map<std::string, bool> other_paused;
+  std::map<std::string, GameSides> other_sides;
   bool paused = false;
   while (std::getline(in, line)) {
     const std::size_t space = line.find(' ');
@@ -891,10 +883,9 @@ std::optional<std::string> GameController::load(const std::string& saved) {
       kept.push_back(value);
     else if (key == "side0" || key == "side1") {
       const std::vector<std::string> w = split_words(value);
-      const std::optional<std::uint64_t> level =
-          w.size() == 2 ? parse_number(w[1], 1, kLevelCount) : std::nullopt;
-      if (!level || (w[0] != "ai" && w[0] != "human")) return "a bad side setting: " + line;
-      sides[key[4] - '0'] = {w[0] == "ai", static_cast<int>(*level)};
+      const std::optional<SideSettings> side = w.size() == 2 ? read_side(w, 0) : std::nullopt;
+      if (!side) return "a bad side setting: " + line;
+      sides[key[4] - '0'] = *side;
     } else if (key == "sides" && !shared_sides) {
       const std::vector<std::string> w = split_words(value);
       const std::optional<SideSettings> first = read_side(w, 1), second = read_side(w, 3);
@@ -902,8 +893,7 @@ std::optional<std::string> GameController::load(const std::string& saved) {
       if ((w.size() != 5 && !paused_there) || !first || !second)
         return "a bad side setting: " + line;
       if (make_game_view(w[0])) {  // else a game no more
-        other_sides[w[0]] = {*first, *second};
-        other_paused[w[0]] = paused_there;
+        other_sides[w[0]] = {{*first, *second}, paused_there};
       }
     } else if (!key.empty()) {
       return "an unknown line in the saved game: " + line;
@@ -920,14 +910,14 @@ std::optional<std::string> GameController::load(const std::string& saved) {
   for (const std::string& fragment : kept) {
     Parsed<GameState> k = read_link(fragment);
     if (!k || k->game == game) continue;
-    if (shared_sides) other_sides[k->game] = sides;  // as the game was left
+    if (shared_sides) other_sides[k->game] = {sides};  // as the game was left
     const auto own = other_sides.find(k->game);
     GameState& state = *k;
-    state.sides = own == other_sides.end() ? kDefaultSides : own->second;
+    state.sides = own == other_sides.end() ? kDefaultSides : own->second.sides;
     if (state.position->outcome() != Outcome::kOngoing) state.ended_by = state.sides;
     kept_games.emplace(state.game, std::move(state));
   }
-  other_sides[game] = sides;
+  other_sides[game] = {sides};
   let_go(take_current());
   for (const auto& [name, gone] : kept_) let_go(gone);
   set_previous(std::nullopt);
@@ -935,7 +925,6 @@ std::optional<std::string> GameController::load(const std::string& saved) {
   // The sides of the games before the load go with them.
   sides_game_.clear();
   other_sides_ = std::move(other_sides);
-  other_paused_ = std::move(other_paused);
   show(std::move(*restored));
   paused_ = paused;
   return std::nullopt;

@@ -373,8 +373,12 @@ class GameController {
   std::map<std::string, SessionScore> let_go_;         // finished games gone
   std::array<SideSettings, 2> sides_ = kDefaultSides;  // sides_game_'s
   std::string sides_game_;  // the game whose sides sides_ are: the board's
-  std::map<std::string, std::array<SideSettings, 2>> other_sides_;  // by game
-  std::map<std::string, bool> other_paused_;                        // AI against AI paused, by game
+  // The other games' sides and AI-against-AI pause, by game.
+  struct GameSides {
+    std::array<SideSettings, 2> sides;
+    bool paused = false;
+  };
+  std::map<std::string, GameSides> other_sides_;
   bool paused_ = false;
   int ai_pace_ms_ = 0;
   double now_ = 0;

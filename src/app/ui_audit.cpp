@@ -39,7 +39,8 @@ void note_clipped(const char* what) {
 }  // namespace
 
 void audit_new_frame(bool touch) {
-  findings() = Findings{touch};
+  findings() = Findings{};
+  findings().touch = touch;
 }
 
 void audit_fits(const char* what, float needed, float room) {

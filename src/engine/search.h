@@ -318,8 +318,8 @@ class Searcher {
     G::generate_moves(pos, moves);
     const TableEntry* entry = exact_entry(pos);
     const bool table_knows = entry && from_node_relative(entry->score, ply) == expected;
-    for (Move m : moves)
-      if (table_knows && m == entry->move) return m;
+    if (table_knows && std::find(moves.begin(), moves.end(), entry->move) != moves.end())
+      return entry->move;
     for (Move m : moves)
       if (known_value(G::play(pos, m), ply + 1) == -expected) return m;
     return kNoMove;

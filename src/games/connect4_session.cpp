@@ -15,6 +15,14 @@ std::int64_t ms_since(Clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
 }
 
+// A report's nodes, time and speed since `start`, counted as the search's
+// own (fill_stats in engine/search.h).
+void set_cost(SearchReport& r, std::uint64_t nodes, Clock::time_point start) {
+  r.stats.nodes = nodes;
+  r.time_ms = ms_since(start);
+  r.nps = r.time_ms > 0 ? nodes * 1000 / static_cast<std::uint64_t>(r.time_ms) : nodes * 1000;
+}
+
 // Among equally good columns: a random one when asked, else the most
 // central, the natural choice.
 Move choose(const std::vector<Move>& columns, const SearchOptions& options) {
@@ -147,11 +155,7 @@ std::optional<SearchReport> Connect4Session::perfect_move(const SearchLimits& li
   if (on_iteration) on_iteration(report);
   // The columns' scores are out: the line may take the rest of the budget.
   if (scores && continue_line(report)) {
-    report.stats.nodes = s.nodes() - nodes_before;
-    report.time_ms = ms_since(start);
-    report.nps = report.time_ms > 0
-                     ? report.stats.nodes * 1000 / static_cast<std::uint64_t>(report.time_ms)
-                     : report.stats.nodes * 1000;
+    set_cost(report, s.nodes() - nodes_before, start);
     if (on_iteration) on_iteration(report);
   }
   s.set_limits({});
@@ -185,10 +189,7 @@ SearchReport Connect4Session::proven_report(const Connect4Solver::BestMoves& bes
   r.depth = Connect4::kCells - position_.plies;  // solved to the end of the game
   r.score = connect4_engine_score(best.score, position_.plies);
   r.proven = true;
-  r.stats.nodes = nodes;
-  r.time_ms = ms_since(start);
-  r.nps = r.time_ms > 0 ? r.stats.nodes * 1000 / static_cast<std::uint64_t>(r.time_ms)
-                        : r.stats.nodes * 1000;
+  set_cost(r, nodes, start);
   r.best = Connect4::move_to_text(position_, choose(best.columns, options));
   r.pv = {r.best};
   if (options.random_ties && best.columns.size() > 1)
