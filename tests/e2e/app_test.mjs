@@ -456,13 +456,18 @@ const scoredMoves = (state) =>
       return [w.slice(0, colon), w.slice(colon + 1)];
     }));
 
+// Whether every listed move's label is exact (W, L or =): the panel's quick
+// first pass lists heuristic labels first, its later passes prove them.
+const allExact = (state) =>
+    Object.values(scoredMoves(state)).every((label) => /^(W[0-9]+|L[0-9]+|=)$/.test(label));
+
 // The analysis panel on each game's start, against published values: every
 // first move of Tic-tac-toe draws; at Connect Four only the centre column
 // wins, the two beside it draw and the rest lose (Allis, 1988).
 async function checkAnalysisPanel(app) {
   await app.commands('side 0 person', 'side 1 person', 'game tictactoe', 'analysis on');
-  let state = await app.waitState((s) => s.analysis_moves.split(' ').length >= 9,
-                                  'every Tic-tac-toe move scored', 15000);
+  let state = await app.waitState((s) => s.analysis_moves.split(' ').length >= 9 && allExact(s),
+                                  'every Tic-tac-toe move scored exactly', 15000);
   const ttt = scoredMoves(state);
   assert.equal(Object.keys(ttt).length, 9, state.analysis_moves);
   assert.ok(Object.values(ttt).every((l) => l === '='), state.analysis_moves);
@@ -472,8 +477,9 @@ async function checkAnalysisPanel(app) {
   await app.command('game connect4');
   // Connect Four's columns, not the last game's squares.
   state = await app.waitState(
-      (s) => s.analysis_moves.split(' ').length >= 7 && /^[1-7]:/.test(s.analysis_moves),
-      'every Connect Four column scored', 15000);
+      (s) => s.analysis_moves.split(' ').length >= 7 && /^[1-7]:/.test(s.analysis_moves) &&
+          allExact(s),
+      'every Connect Four column scored exactly', 15000);
   const c4 = scoredMoves(state);
   assert.match(c4['4'], /^W[0-9]+$/, state.analysis_moves);
   assert.equal(c4['3'], '=', state.analysis_moves);
@@ -487,8 +493,9 @@ async function checkAnalysisPanel(app) {
   for (const column of [3, 3, 4]) await app.click(await cellCentre(app, 'connect4', column, 0));
   await app.waitState((s) => movesOf(s).length === 3, 'three moves');
   await app.command('goto 1');
-  state = await app.waitState((s) => s.moves === '4' && s.analysis_moves.split(' ').length >= 7,
-                              'the position after 4, analysed', 15000);
+  state = await app.waitState(
+      (s) => s.moves === '4' && s.analysis_moves.split(' ').length >= 7 && allExact(s),
+      'the position after 4, analysed exactly', 15000);
   assert.equal(state.redo, '5 4', 'the moves after it wait to be redone (the next one last)');
   assert.match(state.analysis_score, /^Red wins in/, 'after 4 Red still wins');
 
