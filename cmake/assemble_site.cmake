@@ -35,11 +35,13 @@ endforeach()
 
 # The service worker's version and list of files (web/service_worker.js):
 # the lines between its markers "// @site-begin" and "// @site-end" are
-# replaced with every file of the site but the worker itself, and a version
-# made from the content of them all and of the worker: the first 16 hex
-# digits of the SHA-256 of the lines "NAME SHA-256-OF-FILE", in name order.
-# A build that changes any file changes the version, and so the worker's
-# bytes and its cache's name.
+# replaced with every file of the site but the worker itself, each with its
+# size in bytes and its SHA-256 (the worker checks every file it caches
+# against them: a half-deployed build never replaces a whole one), and a
+# version made from the content of them all and of the worker: the first 16
+# hex digits of the SHA-256 of the lines "NAME SHA-256-OF-FILE", in name
+# order. A build that changes any file changes the version, and so the
+# worker's bytes and its cache's name.
 set(worker "${SITE}/service_worker.js")
 if(EXISTS "${worker}")
   file(GLOB names LIST_DIRECTORIES false RELATIVE "${SITE}" "${SITE}/*")
@@ -49,8 +51,9 @@ if(EXISTS "${worker}")
   set(entries "")
   foreach(name IN LISTS names)
     file(SHA256 "${SITE}/${name}" sum)
+    file(SIZE "${SITE}/${name}" size)
     string(APPEND listing "${name} ${sum}\n")
-    string(APPEND entries "  \"${name}\",\n")
+    string(APPEND entries "  {name: '${name}', size: ${size}, sha256: '${sum}'},\n")
   endforeach()
   file(READ "${worker}" source)
   string(SHA256 sum "${source}")

@@ -6,7 +6,15 @@
 //   arcadeEngine.stop()               ends every long command sent so far, at once
 //   arcadeEngine.poll()               the replies since the last call, as text:
 //                                     "request\x1fline" records joined by "\x1e"
-//   arcadeEngine.ready()              true once the engine has loaded
+//   arcadeEngine.ready()              true once the engine has loaded (false again
+//                                     while it has failed)
+//   arcadeEngine.failure()            why the engine cannot run, or '': its worker
+//                                     did not start (engine_worker.js missing, an
+//                                     HTTP error), its wasm did not compile (cut
+//                                     short), or it stopped with an error
+//   arcadeEngine.retry()              after a failure: a new worker, downloading
+//                                     what did not load again, given the state and
+//                                     every line not answered (as after a stop)
 //   arcadeEngine.stats()              load and restart figures and the state, for tests
 //   arcadeEngine.open()               a new connection's number C: an engine of its
 //                                     own (the analysis panel's), in a worker of its
@@ -113,8 +121,15 @@ const wasmUrl = new URL('arcade_engine_worker.wasm', scriptUrl).href;
 // compile it (the worker then does).
 // Compiled once for every connection (see arcadeEngine.open).
 let compiledEngine = null;
-function compileEngine() {
-  if (!compiledEngine) compiledEngine = compileEngineNow();
+let engineCompiled = false;  // the last compile gave a module (not null)
+// again: compile anew if the last try gave nothing (a retry after a failure).
+function compileEngine(again = false) {
+  if (!compiledEngine || (again && !engineCompiled)) {
+    compiledEngine = compileEngineNow().then((module) => {
+      engineCompiled = module !== null;
+      return module;
+    });
+  }
   return compiledEngine;
 }
 
@@ -265,7 +280,7 @@ class EngineConnection {
     this.slices = 0;              // slices sent, for stats()
     // restarts: workers replaced by stop(); restartMs: the time from each
     // new worker's start to its loading (the latest ones, for tests).
-    this.times = {startupMs: null, restarts: 0, restartMs: [], failed: null};
+    this.times = {startupMs: null, restarts: 0, restartMs: [], failed: null, retries: 0};
     this.wasmModule = compileEngine();
     this.start(null);
   }
@@ -279,8 +294,13 @@ class EngineConnection {
     worker.onmessage = (event) => {
       if (worker === this.worker) this.receive(event.data, begun, replay !== null);
     };
+    // A worker script that did not load (a 404, a 503, no connection) or
+    // threw: the worker is of no more use, until retry().
     worker.onerror = (event) => {
-      if (worker === this.worker) this.times.failed = event.message || 'the engine worker failed';
+      if (worker === this.worker) {
+        this.times.failed = event.message || 'the engine worker did not start';
+        console.error('engine: ' + this.times.failed);
+      }
     };
     this.wasmModule.then((wasmModule) => worker.postMessage({wasmModule}));
     for (const line of replay || []) worker.postMessage({request: 0, line});
@@ -522,7 +542,24 @@ class EngineConnection {
     return text;
   }
 
-  ready() { return this.loaded; }
+  ready() { return this.loaded && this.times.failed === null; }
+
+  failure() { return this.times.failed || ''; }
+
+  // A new worker after a failure (see the top of this file). Lines the dead
+  // worker had not answered are sent again; their replies so far are kept.
+  retry() {
+    if (this.times.failed === null) return;
+    this.times.failed = null;
+    this.worker.terminate();
+    ++this.times.retries;
+    this.wasmModule = compileEngine(true);
+    this.start(this.log);
+    const unfinished = this.inflight;
+    this.inflight = [];
+    for (const m of unfinished) this.post(m.request, m.line, m.received, m.after);
+    if (this.ponder && this.ponder.sliceRequest !== null) this.sendSlice();
+  }
 
   // For tests: also the state a restarted worker is given, and how many
   // lines are in flight.
@@ -546,6 +583,8 @@ self.arcadeEngine = {
   stop: (c) => connection(c).stop(),
   poll: (c) => connection(c).poll(),
   ready: (c) => connection(c).ready(),
+  failure: (c) => connection(c).failure(),
+  retry: (c) => connection(c).retry(),
   stats: (c) => connection(c).stats(),
   open: () => connections.push(new EngineConnection()) - 1,
 };

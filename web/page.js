@@ -18,7 +18,12 @@
 //    emscripten_get_device_pixel_ratio()).
 // 3. Loads the scripts below in order, showing the app's download progress,
 //    and hides the overlay once the app runs. A failure at any point shows
-//    the overlay again with the reason.
+//    the overlay again with the reason in a player's words (a file that did
+//    not download, or arrived damaged or cut short: a script that does not
+//    parse, a wasm that does not compile, a script that ran without starting
+//    the app), its technical detail in small type, and two ways on: Retry
+//    (a reload) and Reload without the cache (the service worker and its
+//    caches go first, so a bad copy kept for offline play cannot come back).
 // 4. Offline: once the app runs, registers the service worker
 //    (service_worker.js), which keeps the whole site for visits without a
 //    network. Before loading anything, a page that finds a newer build
@@ -58,19 +63,72 @@ const canvas = document.getElementById('canvas');
 const overlay = document.getElementById('overlay');
 const statusLine = document.getElementById('status');
 const progress = document.getElementById('progress');
+const detailLine = document.getElementById('detail');
+const actions = document.getElementById('actions');
+// The caches of the service worker (service_worker.js's CACHE_PREFIX).
+const CACHE_PREFIX = 'minimax-arcade-';
+// How long the app may take from its compiled wasm to its first frame before
+// the page offers a retry (a slow phone with a software WebGL takes a few
+// seconds; this is far beyond).
+const START_PATIENCE_MS = 45000;
 
 function setStatus(text) { statusLine.textContent = text; }
 
 // Says why the game cannot run; the first reason stays (what follows from
-// it would only hide it).
-function fail(text) {
+// it would only hide it). `detail`: the technical cause, in small type (for
+// a bug report). `recover`: offer Retry and Reload without the cache (a
+// browser that lacks a feature gains nothing from them).
+function fail(text, detail = '', recover = true) {
   const panel = document.getElementById('panel');
   if (panel.classList.contains('failed')) return;
   panel.classList.add('failed');
   overlay.hidden = false;
   progress.hidden = true;
   setStatus(text);
-  console.error('Minimax Arcade: ' + text);
+  detailLine.textContent = detail;
+  detailLine.hidden = !detail;
+  if (recover) offerRecovery();
+  console.error('Minimax Arcade: ' + text + (detail ? ' (' + detail + ')' : ''));
+}
+
+function offerRecovery() {
+  actions.hidden = false;
+  document.getElementById('retry').onclick = () => location.reload();
+  document.getElementById('reload-clean').onclick = reloadWithoutCache;
+}
+
+// Drops the service worker and the site's caches, then reloads: the page
+// and every file come from the server again, whatever copy was kept.
+async function reloadWithoutCache() {
+  setStatus('Reloading…');
+  try {
+    const registrations = await navigator.serviceWorker.getRegistrations();
+    await Promise.all(registrations.map((registration) => registration.unregister()));
+  } catch (error) {
+    // No service workers here (an insecure origin): nothing to drop.
+  }
+  try {
+    const names = await caches.keys();
+    await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX))
+                          .map((name) => caches.delete(name)));
+  } catch (error) {
+    // No cache storage: nothing to drop.
+  }
+  location.reload();
+}
+
+// The words for a file of the game that failed: `error` is what the browser
+// said.
+function damagedFile(name, error) {
+  fail('The game could not start: its file ' + name + ' arrived damaged or cut short. ' +
+           'Retry, or reload without the cache if that does not help.',
+       String(error && error.message || error));
+}
+
+function missingFile(name, why) {
+  fail('The game could not start: its file ' + name + ' did not load (' + why + '). ' +
+           'Check the connection and retry.',
+       '');
 }
 
 // What this browser lacks, or an empty list.
@@ -121,15 +179,26 @@ let compiledApp = null;
 function compileApp() {
   if (!compiledApp) {
     compiledApp = fetch(WASM)
+                      .catch((error) => {
+                        missingFile(WASM, 'no connection to the server');
+                        throw error;
+                      })
                       .then((response) => {
-                        if (!response.ok) throw new Error(WASM + ': HTTP ' + response.status);
+                        if (!response.ok) {
+                          missingFile(WASM, 'the server answered ' + response.status);
+                          throw new Error(WASM + ': HTTP ' + response.status);
+                        }
                         return readWithProgress(response);
                       })
                       .then((bytes) => {
                         setStatus('Starting…');
                         progress.removeAttribute('value');
-                        const compiling = WebAssembly.compile(bytes);
+                        const compiling = WebAssembly.compile(bytes).catch((error) => {
+                          damagedFile(WASM, error);
+                          throw error;
+                        });
                         startWebGl();
+                        watchStart();
                         return compiling;
                       });
   }
@@ -137,11 +206,13 @@ function compileApp() {
 }
 
 // Emscripten calls this instead of fetching the wasm itself.
+let appScriptRan = false;
 function instantiateWasm(imports, receiveInstance) {
+  appScriptRan = true;
   compileApp()
       .then((module) => WebAssembly.instantiate(module, imports)
                             .then((instance) => receiveInstance(instance, module)))
-      .catch((error) => fail('Could not load the game: ' + error.message));
+      .catch((error) => damagedFile(WASM, error));  // the first reason stays
   return {};  // the exports arrive later, through receiveInstance
 }
 
@@ -204,9 +275,38 @@ function loadScripts(names) {
     const script = document.createElement('script');
     script.src = name;
     script.async = false;
-    script.onerror = () => fail('Could not load ' + name + '.');
+    script.onerror = () => missingFile(name, 'the server did not send it');
+    script.onload = () => checkScriptRan(name);
     document.body.appendChild(script);
   }
+}
+
+// A script that does not parse (cut short in transfer, or half-deployed)
+// says so only here, as an error event of the window with its address.
+function watchScriptErrors() {
+  window.addEventListener('error', (event) => {
+    const name = SCRIPTS.find((script) => event.filename && new URL(event.filename).pathname
+                                                                  .endsWith('/' + script));
+    if (name && !Module.calledRun) damagedFile(name, event.message);
+  });
+}
+
+// A script cut where its text still parses runs without doing its part:
+// engine_client.js defines arcadeEngine, and arcade_app.js calls
+// instantiateWasm as it runs (Emscripten's createWasm, at its top level).
+function checkScriptRan(name) {
+  const ran = name === 'arcade_app.js' ? appScriptRan : typeof window.arcadeEngine === 'object';
+  if (!ran) damagedFile(name, name + ' ran without starting the game');
+}
+
+// The app compiled but not running long after: a retry, without taking the
+// start away (it may yet come).
+function watchStart() {
+  setTimeout(() => {
+    if (Module.calledRun || document.getElementById('panel').classList.contains('failed')) return;
+    setStatus('Starting is taking longer than it should.');
+    offerRecovery();
+  }, START_PATIENCE_MS);
 }
 
 // The app's text interface (src/app/main.cpp): "ok" or "error ..." for a
@@ -375,7 +475,7 @@ window.Module = {
     overlay.hidden = true;
     setTimeout(() => whenAppRuns(appStarted), 0);
   },
-  onAbort: (what) => fail('The game stopped: ' + what),
+  onAbort: (what) => fail('The game stopped with an error. Retry to start it again.', String(what)),
 };
 
 const missing = missingFeatures();
@@ -383,14 +483,16 @@ if (missing.length > 0) {
   const them = missing.length > 1 ? 'both' : 'it';
   fail(
       `This browser lacks ${missing.join(' and ')}, which the game needs. ` +
-      `Current versions of Firefox, Chrome, Edge and Safari have ${them}.`);
+      `Current versions of Firefox, Chrome, Edge and Safari have ${them}.`,
+      '', false);
 } else {
   canvas.addEventListener('contextmenu', (event) => event.preventDefault());
   window.addEventListener('resize', fitCanvas);
   fitCanvas();
   watchPixelRatio();
   const start = () => {
-    compileApp().catch(() => {});  // instantiateWasm reports a failure
+    compileApp().catch(() => {});  // compileApp reports a failure
+    watchScriptErrors();
     loadScripts(SCRIPTS);
   };
   newBuildTakesOver().then((reloading) => reloading || start(), start);

@@ -14,9 +14,14 @@
 // A new build, step by step:
 //   1. The browser finds this file changed (it checks on every visit) and
 //      installs the new worker: it fills its own cache from the network,
-//      asking the server to revalidate (no stale copies from the HTTP cache).
-//      A failed download fails the install; the old worker keeps serving and
-//      the browser tries again on a later visit.
+//      asking the server to revalidate (no stale copies from the HTTP cache),
+//      and checks each file against the list: its size and its SHA-256,
+//      written by the build. A failed download, or a file that differs (a
+//      half-finished deployment, a truncated upload served with status 200,
+//      a proxy's error page), fails the install: the new cache is deleted,
+//      the old worker and its cache keep serving, and the browser tries again
+//      on a later visit. So no cache ever holds a file the list does not
+//      vouch for, and a file missing from the cache comes from the network.
 //   2. The new worker waits: a page keeps the version it loaded. The running
 //      game never sees a file of another build (the engine's worker is
 //      restarted during a game, and its script must match the engine the
@@ -26,7 +31,8 @@
 //      message "activate" below); the page then reloads itself, before the
 //      app has started. With several tabs open it waits until they all close,
 //      as browsers do.
-//   4. Activated, it deletes the other builds' caches.
+//   4. Activated, it deletes the other builds' caches, once its own holds
+//      every file (it was filled and checked whole at install).
 'use strict';
 
 // @site-begin (replaced when the site is assembled)
@@ -44,20 +50,55 @@ self.addEventListener('install', (event) => {
 
 async function fillCache() {
   const cache = await caches.open(CACHE);
-  await Promise.all(SITE_FILES.map(async (name) => {
-    // 'no-cache': revalidated with the server (a 304 costs no download), so
-    // the HTTP cache cannot hand over a file of an older build.
-    const response = await fetch(new Request(name, {cache: 'no-cache'}));
-    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-    await cache.put(name, response);
-  }));
+  try {
+    await Promise.all(SITE_FILES.map((file) => cacheChecked(cache, file)));
+  } catch (error) {
+    // Nothing of a build that is not whole stays behind.
+    await caches.delete(CACHE);
+    throw error;
+  }
+}
+
+// Downloads one file of the list and caches it if it is the build's own:
+// the size and the SHA-256 the build wrote for it.
+async function cacheChecked(cache, {name, size, sha256}) {
+  // 'no-cache': revalidated with the server (a 304 costs no download), so
+  // the HTTP cache cannot hand over a file of an older build.
+  const response = await fetch(new Request(name, {cache: 'no-cache'}));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  if (bytes.byteLength !== size) {
+    throw new Error(`${name}: ${bytes.byteLength} bytes, the build's has ${size}`);
+  }
+  const sum = hex(await crypto.subtle.digest('SHA-256', bytes));
+  if (sum !== sha256) throw new Error(`${name}: not the build's file (SHA-256 ${sum})`);
+  // Only the type goes with the bytes: the body is decoded already, so a
+  // Content-Encoding or a compressed Content-Length would now be false.
+  const headers = {'Content-Length': String(size)};
+  const type = response.headers.get('Content-Type');
+  if (type) headers['Content-Type'] = type;
+  await cache.put(name, new Response(bytes, {status: 200, headers}));
+}
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+// Whether this build's cache holds every file of its list (a browser may
+// evict caches under storage pressure).
+async function cacheWhole() {
+  const cache = await caches.open(CACHE);
+  const held = new Set((await cache.keys()).map((request) => request.url));
+  return SITE_FILES.every(({name}) => held.has(new URL(name, self.location).href));
 }
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
-    const names = await caches.keys();
-    await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
-                          .map((name) => caches.delete(name)));
+    if (await cacheWhole()) {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
+                            .map((name) => caches.delete(name)));
+    }
     // On a first visit the page that registered the worker is served from
     // now on (its engine worker restarts from the cache too).
     await self.clients.claim();

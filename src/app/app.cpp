@@ -117,6 +117,8 @@ std::string App::command(const std::string& line) {
     game_.go_to(*ply);
   } else if (verb == "resume") {
     game_.set_paused(false);
+  } else if (verb == "retry") {
+    retry_engines();
   } else if (verb == "link" || verb == "open") {
     // A shared link's fragment, or what a person pasted: on an error the
     // game stays as it was and the notice says why.
@@ -178,6 +180,7 @@ std::string App::command(const std::string& line) {
 std::string App::state() const {
   std::string out = game_.save();
   out += "thinking " + std::string(game_.ai_thinking() ? "1" : "0") + "\n";
+  out += "engine_failed " + std::string(game_.engine_failed() ? "1" : "0") + "\n";
   out += "pondering " + std::string(game_.pondering() ? "1" : "0") + "\n";
   out += "ponder_helpers " + std::to_string(game_.ponder_helpers()) + "\n";
   out += "over " + std::string(game_.game_over() ? "1" : "0") + "\n";
@@ -322,11 +325,28 @@ std::string App::turn_text() const {
     const std::string of = " of " + std::to_string(game_.known_plies());
     return ply == 0 ? "Viewing the start" + of : "Viewing move " + std::to_string(ply) + of;
   }
+  if (ai_failed() && game_.side(mover).ai) return "The AI could not start";
   if (game_.ai_thinking()) return name + " (AI) " + (side.plural ? "are" : "is") + " thinking";
   // Never "Your move" for a side the AI plays, whatever keeps it waiting.
   if (game_.side(mover).ai) return name + " (AI) to move" + (game_.paused() ? ", paused" : "");
   const bool person_vs_ai = game_.side(0).ai != game_.side(1).ai;
   return person_vs_ai ? "Your move, " + name : name + " to move";
+}
+
+// Only where a side is the AI's: in a game of two people the engine's
+// failure changes nothing they can see.
+bool App::ai_failed() const {
+  return !game_.game_over() && (game_.side(0).ai || game_.side(1).ai) && game_.engine_failed();
+}
+
+// The game's engine and every other that failed (the analysis', the lab's,
+// the helpers'): they fail together, as they load the same files.
+void App::retry_engines() {
+  game_.retry_engine();
+  for (EngineClient* engine : {analysis_engine_.get(), lab_engine_.get()})
+    if (engine) engine->retry();
+  for (auto* helpers : {&analysis_helpers_, &ponder_helpers_})
+    for (const std::unique_ptr<EngineClient>& engine : *helpers) engine->retry();
 }
 
 // A move on the board while viewing plays on from there (GameController::
@@ -350,6 +370,10 @@ std::string App::figures_text() const {
   if (game_.game_over()) return position.end_in_words();
   const int mover = game_.side_to_move();
   if (game_.viewing()) return viewing_cue();
+  if (ai_failed()) {
+    return game_.side(mover).ai ? "Its files did not load."
+                                : "The AI could not start: its files did not load.";
+  }
   if (game_.ai_thinking()) {
     const Thinking& t = game_.thinking();
     return t.depth > 0 ? search_in_words(t, mover, position) : "";
@@ -429,8 +453,12 @@ bool App::update(float seconds) {
   // The game changed since the last frame (an engine's move, a script's
   // command): its state as saved tells.
   std::string now = game_.save();
+  // An engine failing (or started again) says so at once.
+  const bool failed = ai_failed();
   const bool changed = busy || was_busy_ || game_heard || analysis_heard ||
-                       searching != was_searching_ || now != last_state_ || commanded_;
+                       searching != was_searching_ || failed != was_failed_ || now != last_state_ ||
+                       commanded_;
+  was_failed_ = failed;
   last_state_ = std::move(now);
   was_busy_ = busy;
   was_searching_ = searching;

@@ -190,7 +190,11 @@ class App {
   std::string weight_command(const std::vector<std::string>& words);
   std::string evaluation_state() const;
   std::string status_text() const;
-  std::string turn_text() const;     // the heading: whose turn
+  std::string turn_text() const;  // the heading: whose turn
+  // The game has an AI side whose engine could not start (the heading says
+  // so, with Retry); retry_engines starts every failed engine again.
+  bool ai_failed() const;
+  void retry_engines();
   std::string figures_text() const;  // under it: the search's figures, the hint
   std::string how_to_move() const;   // or, when those are empty, how to play
   // Viewing an earlier position: what a move on the board does there.
@@ -254,9 +258,10 @@ class App {
   float dt_ = 0;
   bool was_busy_ = false;
   bool was_searching_ = false;
-  bool commanded_ = false;  // a text command ran since the last frame
-  std::string last_state_;  // the game as saved at the last frame
-  std::string hint_text_;   // the hint shown, and since when (it pulses a while)
+  bool was_failed_ = false;  // ai_failed() at the last update
+  bool commanded_ = false;   // a text command ran since the last frame
+  std::string last_state_;   // the game as saved at the last frame
+  std::string hint_text_;    // the hint shown, and since when (it pulses a while)
   float hint_seen_ = 0;
   std::string saved_;
   std::size_t moves_seen_ = 0;    // for the animation of a new move

@@ -304,7 +304,11 @@ void App::action_buttons() {
   ImGui::SameLine();
   const bool person_to_move = !game_.game_over() && !game_.side(game_.side_to_move()).ai;
   const bool paused_ai = !game_.game_over() && !person_to_move && game_.paused();
-  if (touch_ && (game_.ai_thinking() || paused_ai)) {
+  if (touch_ && ai_failed()) {
+    // The heading's Retry, where a finger can hit it.
+    if (button("Retry AI", each, true)) retry_engines();
+    note_widget("retry_engine");
+  } else if (touch_ && (game_.ai_thinking() || paused_ai)) {
     // The heading's small action, where a finger can hit it.
     if (button(game_.ai_thinking() ? "Move now" : "Resume", each))
       key(game_.ai_thinking() ? 'm' : 'p');
@@ -545,7 +549,12 @@ void App::heading(const Rect& r) {
   if (figures.empty() && person_to_move) figures = how_to_move();
   // On a touch screen the action takes Hint's place in the row of buttons,
   // at a finger's size (action_buttons).
-  const char* action = touch_ ? nullptr : thinking ? "Move now" : paused_ai ? "Resume" : nullptr;
+  const bool failed = ai_failed();
+  const char* action = touch_      ? nullptr
+                       : failed    ? "Retry"
+                       : thinking  ? "Move now"
+                       : paused_ai ? "Resume"
+                                   : nullptr;
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
   const float action_w = action ? ImGui::CalcTextSize(action).x + 24 : 0;
   const float room = r.w - action_w - 48;
@@ -560,8 +569,14 @@ void App::heading(const Rect& r) {
   ImGui::PopStyleColor();
   if (!action) return;
   if (!shown.empty()) ImGui::SameLine();
-  if (ImGui::SmallButton(action)) key(thinking ? 'm' : 'p');
+  if (ImGui::SmallButton(action)) {
+    if (failed)
+      retry_engines();
+    else
+      key(thinking ? 'm' : 'p');
+  }
   audit_target(action);
+  if (failed) note_widget("retry_engine");
 }
 
 // Viewing an earlier position: both ways out, on screen wherever it was

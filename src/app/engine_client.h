@@ -52,8 +52,17 @@ class EngineClient {
   virtual void stop() = 0;
   // The replies received since the last call, oldest first. Never blocks.
   virtual std::vector<EngineReply> poll() = 0;
-  // False until the engine can take commands (the worker's wasm is loading).
+  // False until the engine can take commands (the worker's wasm is loading),
+  // and while it has failed.
   virtual bool ready() const = 0;
+  // Whether the engine cannot run: on the web, its worker's files did not
+  // load (a missing or damaged file, a server error) or it stopped with an
+  // error. Natively never.
+  virtual bool failed() const { return false; }
+  // After a failure: starts the engine again (on the web a new worker that
+  // downloads again what did not load), with its settings and every line not
+  // yet answered. Nothing otherwise.
+  virtual void retry() {}
 };
 
 // Each client is an engine of its own (its own session, table and options; a

@@ -30,6 +30,11 @@ EM_JS(void, arcade_engine_stop, (int connection), { arcadeEngine.stop(connection
 EM_JS(int, arcade_engine_ready, (int connection),
       { return arcadeEngine.ready(connection) ? 1 : 0; });
 
+EM_JS(int, arcade_engine_failed, (int connection),
+      { return arcadeEngine.failure(connection) ? 1 : 0; });
+
+EM_JS(void, arcade_engine_retry, (int connection), { arcadeEngine.retry(connection); });
+
 // Takes the replies from the page and returns their size in bytes (without
 // the terminating 0); arcade_engine_copy_polled then copies them.
 EM_JS(int, arcade_engine_take_polled, (int connection), {
@@ -102,6 +107,14 @@ class WebEngineClient final : public EngineClient {
   }
 
   bool ready() const override { return present_ && arcade_engine_ready(connection_) != 0; }
+
+  // Without the page's glue the engine is missing too: a failure no retry
+  // mends, but one a player should see.
+  bool failed() const override { return !present_ || arcade_engine_failed(connection_) != 0; }
+
+  void retry() override {
+    if (present_) arcade_engine_retry(connection_);
+  }
 
  private:
   bool present_;

@@ -241,6 +241,10 @@ class GameController {
   // The plies of the game's whole known line: played and waiting to be redone.
   std::size_t known_plies() const { return board_.line.size() + board_.redo.size(); }
   bool ai_thinking() const { return search_request_ != 0; }
+  // The AI's engine could not start (EngineClient::failed); retry_engine
+  // starts it again, and the AI's move follows once it runs.
+  bool engine_failed() const { return engine_.failed(); }
+  void retry_engine() { engine_.retry(); }
   bool hint_pending() const { return hint_request_ != 0; }
   // The suggested move, once known.
   const std::optional<PlayedMove>& hint() const { return hint_; }

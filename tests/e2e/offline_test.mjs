@@ -28,6 +28,7 @@
 // Chromium is /usr/bin/chromium unless CHROMIUM_PATH says otherwise.
 
 import assert from 'node:assert/strict';
+import {createHash} from 'node:crypto';
 import {appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -309,8 +310,14 @@ async function newBuild(t) {
   appendFileSync(join(copy, 'style.css'), `\n${marker}\n`);
   const worker = join(copy, 'service_worker.js');
   const source = readFileSync(worker, 'utf8');
-  writeFileSync(worker, source.replace(`const SITE_VERSION = '${t.version}';`,
-                                       `const SITE_VERSION = '${next}';`));
+  // The worker checks each file against its size and SHA-256 in the list.
+  const style = readFileSync(join(copy, 'style.css'));
+  const entry = /\{name: 'style\.css', size: \d+, sha256: '[0-9a-f]{64}'\}/;
+  assert.match(source, entry, 'style.css in the worker\'s list');
+  const sum = createHash('sha256').update(style).digest('hex');
+  writeFileSync(worker,
+                source.replace(`const SITE_VERSION = '${t.version}';`, `const SITE_VERSION = '${next}';`)
+                    .replace(entry, `{name: 'style.css', size: ${style.length}, sha256: '${sum}'}`));
 
   // Chromium checks the worker after a navigation; asked here too (an
   // update() that never settles must not hang the test).

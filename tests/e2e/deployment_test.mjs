@@ -1,0 +1,416 @@
+// A flaky deployment, in headless Chromium: a copy of the site served by a
+// small server of this file that can answer any file cut short (status 200),
+// with an HTTP error, or not at all, step by step. Named checks, in order:
+//   - a half-updated deployment: with build 1 cached, build 2 (a new service
+//     worker, its arcade_app.wasm cut in half, status 200) is refused by the
+//     worker's check (its sizes and SHA-256s): the game still loads from
+//     build 1's cache, offline too; once the server is fixed, build 2
+//     installs and replaces build 1 on the next load;
+//   - a damaged copy in the cache (put there by hand): the page says the
+//     file arrived damaged and offers Reload without the cache, which
+//     drops the worker and its caches and loads the game from the server;
+//   - arcade_app.js cut short: the page says which file failed, in words,
+//     with Retry, which loads the game once the server is fixed;
+//   - the engine broken (engine_worker.js 404, 503, its wasm cut short):
+//     the app runs, the heading says "The AI could not start" for the AI's
+//     side (not "Your move"), two people can still play, and Retry (a real
+//     click) starts the AI once the server is fixed: it moves.
+// Screenshots of each failure (desktop, and a phone at devicePixelRatio 3)
+// go to ARTIFACTS_DIR: deployment-*.png.
+//
+//   node tests/e2e/deployment_test.mjs SITE_DIR [ARTIFACTS_DIR]
+
+import assert from 'node:assert/strict';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import {tmpdir} from 'node:os';
+import {extname, join, normalize} from 'node:path';
+
+import {CheckRunner, launchChromium, until} from './lib.mjs';
+
+const [siteDir, artifactsArg] = process.argv.slice(2);
+if (!siteDir) {
+  console.error('usage: node deployment_test.mjs SITE_DIR [ARTIFACTS_DIR]');
+  process.exit(2);
+}
+const artifacts = artifactsArg || mkdtempSync(join(tmpdir(), 'arcade-deployment-shots-'));
+mkdirSync(artifacts, {recursive: true});
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+};
+
+// A static server of `dir` with faults: faults.set('/NAME', {status}) answers
+// that status, {truncate: true} the first half of the file with status 200.
+// Nothing is cached by the browser's HTTP cache (no-store), so that a fixed
+// file is downloaded again, as a retry after a fix would find it.
+function serve(dir) {
+  const faults = new Map();
+  const requests = [];
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+    const file = normalize(join(dir, path === '/' ? 'index.html' : path));
+    const fault = faults.get(path === '/' ? '/index.html' : path);
+    let body = null;
+    try {
+      if (file.startsWith(normalize(dir))) body = readFileSync(file);
+    } catch {
+      // Not found: a 404 below.
+    }
+    let status = body ? 200 : 404;
+    if (fault && fault.status) status = fault.status;
+    if (body && fault && fault.truncate) body = body.subarray(0, Math.floor(body.length / 2));
+    requests.push(`${status} ${path}${fault && fault.truncate ? ' (cut short)' : ''}`);
+    response.writeHead(status, {
+      'Content-Type': (status === 200 && TYPES[extname(file)]) || 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    response.end(status === 200 ? body : `error ${status}`);
+  });
+  const sockets = new Set();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address();
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        faults,
+        requests,
+        close: () => new Promise((done) => {
+          server.close(done);
+          for (const socket of sockets) socket.destroy();
+        }),
+      });
+    });
+  });
+}
+
+function siteVersion(dir) {
+  const found = readFileSync(join(dir, 'service_worker.js'), 'utf8')
+                    .match(/^const SITE_VERSION = '([^']+)';$/m);
+  assert.ok(found, 'service_worker.js has no SITE_VERSION line: was the site assembled?');
+  return found[1];
+}
+
+// Resolves to {ran: true} once the app's main() has run, or {failed: text}
+// once the page shows a failure; throws when neither comes in time.
+async function outcome(page, timeout = 30000) {
+  const handle = await page.waitForFunction(() => {
+    if (window.Module && Module.calledRun && window.arcadeState && arcadeState()) return {ran: true};
+    const panel = document.getElementById('panel');
+    return panel && panel.classList.contains('failed') && {failed: panel.innerText};
+  }, null, {timeout, polling: 100});
+  return handle.jsonValue();
+}
+
+async function appRuns(page, what) {
+  const got = await outcome(page);
+  assert.ok(got.ran, `${what}: the page failed to load: ${got.failed}`);
+}
+
+const command = (page, line) =>
+    page.evaluate((text) => Module.ccall('arcade_command', 'string', ['string'], [text]), line);
+
+async function commands(page, ...lines) {
+  for (const line of lines) assert.equal(await command(page, line), 'ok', line);
+}
+
+async function state(page) {
+  const text = await page.evaluate(() => Module.ccall('arcade_state', 'string', [], []));
+  return Object.fromEntries(text.split('\n').filter(Boolean).map((line) => {
+    const space = line.indexOf(' ');
+    return space < 0 ? [line, ''] : [line.slice(0, space), line.slice(space + 1)];
+  }));
+}
+
+const waitState = (page, predicate, what, timeoutMs = 20000) => until(async () => {
+  const s = await state(page);
+  return predicate(s) ? s : null;
+}, what, timeoutMs, 100);
+
+const movesOf = (s) => s.moves.split(' ').filter(Boolean);
+
+// Runs in the page: the service worker's registration and the caches.
+async function workers() {
+  const registration = await navigator.serviceWorker.getRegistration();
+  return {
+    installing: Boolean(registration && registration.installing),
+    waiting: Boolean(registration && registration.waiting),
+    controlled: navigator.serviceWorker.controller !== null,
+    caches: (await caches.keys()).sort(),
+  };
+}
+
+const PHONE = {
+  viewport: {width: 390, height: 844},
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+};
+const DESKTOP = {viewport: {width: 1280, height: 800}};
+
+// A page of its own (no service worker: these checks are about the files
+// as the server sends them), with its console errors kept.
+async function freshPage(t, options = DESKTOP) {
+  const context = await t.browser.newContext({...options, serviceWorkers: 'block'});
+  const page = await context.newPage();
+  return {context, page};
+}
+
+// The overlay's failure: its text and its buttons, each at a finger's size.
+async function failurePanel(page) {
+  return page.evaluate(() => ({
+    text: document.getElementById('status').innerText,
+    buttons: [...document.querySelectorAll('#actions button')]
+                 .filter((b) => b.offsetParent !== null)
+                 .map((b) => ({label: b.innerText, height: b.getBoundingClientRect().height,
+                               width: b.getBoundingClientRect().width})),
+  }));
+}
+
+function assertRecovery(panel, what) {
+  const labels = panel.buttons.map((b) => b.label);
+  assert.deepEqual(labels, ['Retry', 'Reload without the cache'], `${what}: the buttons`);
+  for (const b of panel.buttons) assert.ok(b.height >= 44, `${what}: ${b.label} ${b.height}px tall`);
+}
+
+async function halfDeployment(t) {
+  const context = await t.browser.newContext(DESKTOP);
+  try {
+    await halfDeploymentIn(t, context, await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function halfDeploymentIn(t, context, page) {
+  await page.goto(t.server.url);
+  await appRuns(page, 'build 1');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null,
+                             {timeout: 30000});
+  await until(async () => (await page.evaluate(workers)).caches.length === 1, 'build 1 cached');
+  const build1 = `minimax-arcade-${t.version}`;
+  assert.deepEqual((await page.evaluate(workers)).caches, [build1], 'build 1\'s cache');
+
+  // Build 2: a new worker (another version, the same list), and its wasm
+  // half-uploaded while the server already answers with it.
+  const next = `${t.version}-2`;
+  const worker = join(t.copy, 'service_worker.js');
+  writeFileSync(worker, readFileSync(worker, 'utf8').replace(`const SITE_VERSION = '${t.version}';`,
+                                                             `const SITE_VERSION = '${next}';`));
+  t.server.faults.set('/arcade_app.wasm', {truncate: true});
+  const seen = t.server.requests.length;
+  await page.reload();
+  await appRuns(page, 'the reload after build 2 was deployed');
+  await page.evaluate(() => Promise.race([
+    navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 10000)),
+  ]));
+  // The install has run once the worker fetched the cut wasm and is no
+  // longer installing.
+  await until(async () => t.server.requests.slice(seen).includes('200 /arcade_app.wasm (cut short)') &&
+                          !(await page.evaluate(workers)).installing,
+              'build 2\'s install to end', 30000, 200);
+  const afterInstall = await page.evaluate(workers);
+  console.log(`  build 2's install: waiting ${afterInstall.waiting}, caches ${afterInstall.caches}`);
+  for (let load = 1; load <= 2; ++load) {
+    await page.reload();
+    await appRuns(page, `load ${load} with build 2 half-deployed`);
+  }
+  const kept = await page.evaluate(workers);
+  assert.ok(kept.controlled, 'the page is served by the service worker');
+  assert.deepEqual(kept.caches, [build1], 'the caches with build 2 half-deployed');
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await appRuns(page, 'offline with build 2 half-deployed');
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // Fixed: build 2 installs, and the next load takes it.
+  t.server.faults.clear();
+  await page.reload();
+  await appRuns(page, 'the reload after the fix');
+  await page.evaluate(() => Promise.race([
+    navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 10000)),
+  ]));
+  await page.waitForFunction(
+      () => navigator.serviceWorker.getRegistration().then((r) => r && r.waiting !== null),
+      null, {timeout: 60000, polling: 200});
+  await page.reload();
+  await appRuns(page, 'the load that takes build 2');
+  const taken = await until(async () => {
+    const now = await page.evaluate(workers);
+    return !now.waiting && now.controlled && now.caches.length === 1 && now;
+  }, 'build 2 to take over', 20000, 200);
+  assert.deepEqual(taken.caches, [`minimax-arcade-${next}`], 'the caches once fixed');
+  console.log(`  ${build1} kept while build 2 was cut short; minimax-arcade-${next} once fixed`);
+}
+
+async function reloadWithoutCache(t) {
+  const context = await t.browser.newContext(DESKTOP);
+  try {
+    await reloadWithoutCacheIn(t, await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function reloadWithoutCacheIn(t, page) {
+  await page.goto(t.server.url);
+  await appRuns(page, 'the first visit');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null,
+                             {timeout: 30000});
+  const [cached] = await until(async () => {
+    const names = (await page.evaluate(workers)).caches;
+    return names.length === 1 && names;
+  }, 'the site cached');
+  // A damaged copy in the cache (as an older worker without the check left).
+  await page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    const bytes = await (await fetch('arcade_app.wasm', {cache: 'no-store'})).arrayBuffer();
+    await cache.put('arcade_app.wasm', new Response(bytes.slice(0, bytes.byteLength >> 1),
+                                                    {headers: {'Content-Type': 'application/wasm'}}));
+  }, cached);
+  await page.reload();
+  const got = await outcome(page);
+  assert.ok(got.failed, 'a damaged cached wasm loaded');
+  const panel = await failurePanel(page);
+  assert.match(panel.text, /arcade_app\.wasm arrived damaged or cut short/);
+  assertRecovery(panel, 'a damaged cache');
+  await page.screenshot({path: join(artifacts, 'deployment-damaged-cache-desktop.png')});
+  await Promise.all([page.waitForEvent('load'), page.click('#reload-clean')]);
+  await appRuns(page, 'after Reload without the cache');
+  assert.notEqual(await page.evaluate(() => document.getElementById('panel').className),
+                  'panel failed', 'the failure after Reload without the cache');
+  console.log(`  "${panel.text}" then Reload without the cache: the game runs`);
+}
+
+async function truncatedAppScript(t) {
+  try {
+    await truncatedAppScriptShown(t);
+  } finally {
+    t.server.faults.clear();
+  }
+}
+
+async function truncatedAppScriptShown(t) {
+  for (const [name, options] of [['phone', PHONE], ['desktop', DESKTOP]]) {
+    t.server.faults.set('/arcade_app.js', {truncate: true});
+    const {context, page} = await freshPage(t, options);
+    try {
+      await page.goto(t.server.url);
+      const got = await outcome(page, 15000).catch(() => ({timeout: true}));
+      assert.ok(got.failed, `${name}: a cut arcade_app.js: ${JSON.stringify(got)} ` +
+                            `(the overlay says "${await page.innerText('#status')}")`);
+      const panel = await failurePanel(page);
+      assert.match(panel.text, /arcade_app\.js arrived damaged or cut short/);
+      assertRecovery(panel, name);
+      await page.screenshot({path: join(artifacts, `deployment-app-script-${name}.png`)});
+      if (name === 'phone') continue;
+      t.server.faults.clear();
+      await Promise.all([page.waitForEvent('load'), page.click('#retry')]);
+      await appRuns(page, 'Retry once arcade_app.js is whole');
+      console.log(`  "${panel.text}"; Retry once fixed: the game runs`);
+    } finally {
+      await context.close();
+    }
+  }
+}
+
+// The engine broken by `fault` on `path`: the heading says the AI could not
+// start, two people can still play, and Retry starts it once fixed.
+async function brokenEngine(t, path, fault, shot) {
+  t.server.faults.set(path, fault);
+  const {context, page} = await freshPage(t, shot === 'phone' ? PHONE : DESKTOP);
+  try {
+    await page.goto(t.server.url);
+    await appRuns(page, 'the app with the engine broken');
+    await commands(page, 'side 0 person', 'side 1 ai 1', 'game tictactoe', 'play b2');
+    const failed = await waitState(page, (s) => s.heading === 'The AI could not start',
+                                   'the heading to say the AI could not start', 15000)
+                       .catch(async (error) => {
+                         const s = await state(page);
+                         throw new Error(`${error.message}: heading "${s.heading}", ` +
+                                         `status "${s.status}"`);
+                       });
+    assert.equal(failed.engine_failed, '1');
+    assert.match(failed.status, /Its files did not load/);
+    if (shot) {
+      await page.waitForTimeout(200);
+      await page.screenshot({path: join(artifacts, `deployment-engine-${shot}.png`)});
+    }
+    // Two people play on meanwhile; the AI's side back, the person's turn
+    // says the AI could not start too.
+    await commands(page, 'side 1 person', 'play a1', 'side 1 ai 1');
+    const meanwhile = await state(page);
+    assert.deepEqual(movesOf(meanwhile), ['b2', 'a1'], 'two people\'s moves');
+    assert.match(meanwhile.status, /^Your move, X: The AI could not start/);
+    await commands(page, 'play c3');
+    await waitState(page, (s) => s.heading === 'The AI could not start', 'the AI\'s turn again');
+
+    // Fixed, then Retry, clicked: the AI moves.
+    t.server.faults.delete(path);
+    const retry = await waitState(page, (s) => / retry_engine:/.test(` ${s.widgets}`),
+                                  'the Retry button');
+    const [x, y, w, h] = retry.widgets.match(/retry_engine:([\d.,-]+)/)[1].split(',').map(Number);
+    if (shot === 'phone') assert.ok(h >= 44, `Retry AI is ${h} points tall`);
+    if (shot === 'phone')
+      await page.touchscreen.tap(x + w / 2, y + h / 2);
+    else
+      await page.mouse.click(x + w / 2, y + h / 2);
+    const moved = await waitState(page, (s) => movesOf(s).length === 4,
+                                  'the AI to move after Retry', 20000);
+    assert.equal(moved.engine_failed, '0');
+    assert.notEqual(moved.heading, 'The AI could not start');
+    return meanwhile.status;
+  } finally {
+    t.server.faults.delete(path);
+    await context.close();
+  }
+}
+
+async function main() {
+  const copy = mkdtempSync(join(tmpdir(), 'arcade-deployment-'));
+  cpSync(siteDir, copy, {recursive: true});
+  const t = {copy, version: siteVersion(copy), server: await serve(copy)};
+  t.browser = await launchChromium();
+  const checks = new CheckRunner();
+  try {
+    await checks.check('a half-updated deployment: build 1 keeps serving, online and offline; ' +
+                       'build 2 installs once whole', () => halfDeployment(t));
+    await checks.check('a damaged cached file: Reload without the cache recovers',
+                       () => reloadWithoutCache(t));
+    await checks.check('arcade_app.js cut short: the failure in words, Retry',
+                       () => truncatedAppScript(t));
+    await checks.check('engine_worker.js missing (404): the AI could not start, Retry', async () => {
+      console.log(`  ${await brokenEngine(t, '/engine_worker.js', {status: 404}, 'desktop')}`);
+    });
+    await checks.check('engine_worker.js HTTP 503: the AI could not start, Retry',
+                       () => brokenEngine(t, '/engine_worker.js', {status: 503}, 'phone'));
+    await checks.check('the engine\'s wasm cut short: the AI could not start, Retry',
+                       () => brokenEngine(t, '/arcade_engine_worker.wasm', {truncate: true}));
+  } finally {
+    await t.browser.close();
+    await t.server.close();
+    rmSync(copy, {recursive: true, force: true});
+  }
+  console.log(`  screenshots in ${artifacts}`);
+  checks.finish();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
