@@ -15,7 +15,13 @@ Checks, and prints the figures of:
   5. 10,000 random actions (go with small limits or infinite, stop, position,
      undo, newgame, new game of another kind): every `go` answered by exactly
      one `bestmove`, legal in the position it was sent for; the process's
-     memory stays bounded.
+     memory stays bounded;
+  6. bad lines while a `go infinite` and while a `go ponder infinite` run (a
+     70,000-byte line, a 4 MB one, extra words: `stop now`, `quit now`, ...)
+     each get their one error at once and change nothing: the search goes
+     on, `stop` gives one bestmove; `solve` in Tic-tac-toe then the end of
+     input gives its error, not `solution stopped` (the time to refuse the
+     4 MB line).
 Times are checked only against generous bounds (a loaded machine must not
 fail the test); the figures printed are what the README quotes.
 """
@@ -312,11 +318,63 @@ def random_actions(count, rng):
         fail("memory grew: %s" % rss)
 
 
+LINE_CAP = 65536
+
+
+def too_long(line):
+    return "error line too long: %d bytes (at most %d)" % (len(line.encode()), LINE_CAP)
+
+
+# Bad lines and their one error each, read while a search runs.
+REFUSED = [(line, too_long(line)) for line in
+           ["stop" + " " * 69996, "position startpos moves " + "4 " * 2000000]] + [
+    ("%s %s" % (command, extra), "error usage: " + command)
+    for command, extra in [("stop", "now"), ("quit", "now"), ("isready", "x"), ("d", "now"),
+                           ("solve", "x"), ("eval", "x"), ("ponderhit", "x"), ("newgame", "x")]
+] + [("position garbage", "error a connect4 position is "),
+     ("setoption name Bogus value 1", "error unknown option 'Bogus' (try help)"),
+     ("go sideways", "error unknown go parameter 'sideways'"),
+     ("frobnicate", "error unknown command 'frobnicate' (try help)")]
+
+
+def refusals():
+    for search in ["go infinite", "go ponder infinite"]:
+        engine = Engine()
+        engine.send("game connect4", "setoption name Level value 3", "isready")
+        engine.until(lambda l: l == "readyok")
+        engine.send(search)
+        slowest_ms = 0.0
+        for line, error in REFUSED:
+            sent = time.monotonic()
+            engine.send(line)
+            at, got = engine.until(lambda l: l.startswith(("error", "bestmove")))
+            slowest_ms = max(slowest_ms, (at - sent) * 1000)
+            got = [l for l in got if not l.startswith("info")]
+            if len(got) != 1 or not got[0].startswith(error):
+                fail("%s: %s... answered %s, not %s" % (search, line[:30], got, error))
+        engine.send("isready")
+        _, got = engine.until(lambda l: l == "readyok")
+        if any(l.startswith("bestmove") for l in got):
+            fail("%s: a bad line ended the search: %s" % (search, got))
+        engine.send("stop", "isready")
+        _, got = engine.until(lambda l: l == "readyok")
+        if len([l for l in got if l.startswith("bestmove")]) != 1:
+            fail("%s: stop after the bad lines answered %s" % (search, got))
+        engine.close()
+        print("6. during %s: %d bad lines, one error each (the slowest, the 4 MB line's, "
+              "%.1f ms), then stop: one bestmove" % (search, len(REFUSED), slowest_ms))
+    process = subprocess.run([ARCADE], input="solve\n", capture_output=True, text=True,
+                             timeout=30)
+    if process.stdout != "error no exact solver for tictactoe\n":
+        fail("solve in Tic-tac-toe, then the end of input: %r" % process.stdout)
+
+
 def main():
     rng = random.Random(int(os.environ.get("ARCADE_STRESS_SEED", "1")))
     only = os.environ.get("ARCADE_STRESS_ONLY")
     for number, check in enumerate([exact_line_counts, stop_cases, end_of_input,
-                                    perfect_depth_one, lambda: random_actions(ACTIONS, rng)], 1):
+                                    perfect_depth_one, lambda: random_actions(ACTIONS, rng),
+                                    refusals], 1):
         if not only or str(number) in only:
             check()
     print("protocol stress: all checks passed")

@@ -61,11 +61,46 @@ class ProtocolTest : public ::testing::Test {
     EXPECT_EQ(board(), before) << line;
   }
 
+  // Sends `line` and expects exactly the one line `error` in reply, and the
+  // same board.
+  void expect_refused(const std::string& line, const std::string& error) {
+    const std::string before = board();
+    EXPECT_EQ(send(line), std::vector<std::string>{error}) << line.substr(0, 80);
+    EXPECT_EQ(board(), before) << line.substr(0, 80);
+  }
+
+  // Waits up to 2 s for a line starting with `start` after the first `from`
+  // lines; whether one came.
+  bool wait_for(const std::string& start, std::size_t from = 0) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::seconds(2), [&] {
+      return std::any_of(lines_.begin() + static_cast<long>(std::min(from, lines_.size())),
+                         lines_.end(),
+                         [&](const std::string& l) { return l.rfind(start, 0) == 0; });
+    });
+  }
+
+  // The lines received after the first `from`.
+  std::vector<std::string> lines_since(std::size_t from) {
+    std::lock_guard lock(mutex_);
+    return {lines_.begin() + static_cast<long>(std::min(from, lines_.size())), lines_.end()};
+  }
+
   Protocol protocol_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<std::string> lines_;
 };
+
+// The exact refusal of a line of `bytes` bytes over the cap.
+std::string too_long(std::size_t bytes) {
+  return "error line too long: " + std::to_string(bytes) + " bytes (at most 65536)";
+}
+
+// `text` followed by spaces up to `bytes` bytes: a line that means `text`.
+std::string padded(const std::string& text, std::size_t bytes) {
+  return text + std::string(bytes - text.size(), ' ');
+}
 
 TEST_F(ProtocolTest, StartsWithTheFirstGameAtItsStart) {
   const std::vector<std::string> lines = send("d");
@@ -125,6 +160,38 @@ TEST_F(ProtocolTest, BadInputChangesNothing) {
                            "game chess",
                            "game"})
     expect_rejected(line);
+}
+
+// Issue 23: a line over 65,536 bytes (its line end not counted) is refused
+// whole, with its length, whatever it starts with.
+TEST_F(ProtocolTest, ALineOverTheCapIsRefusedWholeAndChangesNothing) {
+  send("position startpos moves b2");
+  expect_refused(padded("position startpos moves b2 a1", 65537), too_long(65537));
+  expect_refused(padded("game connect4", 4 << 20), too_long(4 << 20));
+  expect_refused(padded("setoption name Level value 1", 100000), too_long(100000));
+  const std::size_t before = count();
+  EXPECT_TRUE(protocol_.handle(padded("quit", 65537))) << "a refused quit does not quit";
+  EXPECT_EQ(lines_since(before), std::vector<std::string>{too_long(65537)});
+  // At the cap a line is read, its line end (CR, LF or both) not counted.
+  EXPECT_TRUE(send(padded("position startpos moves b2 a1", 65536)).empty());
+  EXPECT_NE(board().find("position .../.x./o.."), std::string::npos) << board();
+  EXPECT_TRUE(send(padded("position startpos moves c3", 65536) + "\r\n").empty());
+  EXPECT_NE(board().find("position ..x/.../..."), std::string::npos) << board();
+  EXPECT_TRUE(send(padded("position startpos moves a3", 65536) + "\r").empty());
+  EXPECT_NE(board().find("position x../.../..."), std::string::npos) << board();
+}
+
+// Issue 23: extra words after a command that takes none were obeyed
+// silently (`stop now` stopped, `quit now` quit).
+TEST_F(ProtocolTest, ExtraWordsAreRefused) {
+  send("position startpos moves b2");
+  for (const std::string command : {"d", "moves", "solve", "eval", "newgame", "ucinewgame", "help",
+                                    "isready", "ponderhit", "stop", "quit"}) {
+    expect_refused(command + " now", "error usage: " + command);
+    expect_refused(command + "\tx y", "error usage: " + command);
+  }
+  EXPECT_TRUE(protocol_.handle("quit now"));
+  EXPECT_EQ(send("isready"), std::vector<std::string>{"readyok"}) << "still reading after quit now";
 }
 
 TEST_F(ProtocolTest, GoAnswersWithInfoAndALegalBestMove) {
@@ -472,6 +539,92 @@ TEST_F(BackgroundProtocolTest, LinesReadDuringASearchRunInOrderAfterIt) {
   EXPECT_EQ(answers[2].rfind("bestmove ", 0), 0u);
 }
 
+// The bestmove lines received so far.
+std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
+  std::vector<std::string> found;
+  for (const std::string& line : lines)
+    if (line.rfind("bestmove ", 0) == 0) found.push_back(line.substr(9));
+  return found;
+}
+
+// An endless Connect Four search: only stop ends it, and it writes no
+// `info` line before it ends (one iteration).
+void start_endless_search(Protocol& protocol) {
+  for (const char* line :
+       {"game connect4", "setoption name Algorithm value minimax",
+        "setoption name Table value false", "setoption name Iterative value false",
+        "setoption name OwnBook value false"})
+    protocol.handle(line);
+  protocol.handle("go infinite");
+}
+
+std::vector<std::string> without_info(const std::vector<std::string>& lines) {
+  std::vector<std::string> kept;
+  for (const std::string& line : lines)
+    if (line.rfind("info ", 0) != 0) kept.push_back(line);
+  return kept;
+}
+
+// Issue 23: each bad line read while a search runs gets its one error at
+// once; the search goes on, and `stop` later answers its bestmove.
+TEST_F(BackgroundProtocolTest, BadLinesDuringASearchChangeNothing) {
+  start_endless_search(protocol_);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {padded("stop", 70000), too_long(70000)},
+      {"stop now", "error usage: stop"},
+      {"quit now", "error usage: quit"},
+      {"isready x", "error usage: isready"},
+      {"setoption name Bogus value 1", "error unknown option 'Bogus' (try help)"},
+      {"setoption name OneInLine value 5", "error unknown option 'OneInLine' (try help)"},
+      {"frobnicate", "error unknown command 'frobnicate' (try help)"},
+      {"go sideways", "error unknown go parameter 'sideways'"},
+      {"perft many", "error perft: 'many' is not a depth from 0 to 64"},
+      {"game chess", "error unknown game 'chess' (games: tictactoe connect4 wolfsheep)"}};
+  for (const auto& [line, error] : bad) {
+    const std::size_t before = count();
+    EXPECT_TRUE(protocol_.handle(line));
+    EXPECT_TRUE(wait_for("error ", before)) << line.substr(0, 40);
+    EXPECT_EQ(without_info(lines_since(before)), std::vector<std::string>{error});
+  }
+  const std::size_t before = count();
+  protocol_.handle("position garbage");
+  EXPECT_TRUE(wait_for("error a connect4 position is ", before));
+  EXPECT_EQ(without_info(lines_since(before)).size(), 1u);
+  EXPECT_TRUE(bestmoves(lines_since(0)).empty()) << "the search goes on";
+  protocol_.handle("stop");
+  const std::vector<std::string> best = bestmoves(lines_since(0));
+  ASSERT_EQ(best.size(), 1u);
+  EXPECT_NE(best[0], "(none)");
+}
+
+// Issue 23: `solve` in a game without a solver said `solution stopped` when
+// a stop came before it ran (or the input ended): it is refused when read,
+// for the game the lines read before it choose.
+TEST_F(BackgroundProtocolTest, SolveWithoutASolverIsRefusedWhenRead) {
+  const std::string refused = "error no exact solver for tictactoe";
+  EXPECT_EQ(send("solve"), std::vector<std::string>{refused});
+  protocol_.handle("solve");
+  protocol_.handle("stop");
+  EXPECT_EQ(lines_since(1), std::vector<std::string>{refused});
+  start_endless_search(protocol_);
+  protocol_.handle("game tictactoe");  // queued behind the search
+  std::size_t before = count();
+  protocol_.handle("solve");
+  EXPECT_EQ(lines_since(before), std::vector<std::string>{refused}) << "at once";
+  protocol_.handle("setoption name Threats value 5");  // Connect Four's
+  EXPECT_EQ(lines_since(before + 1),
+            std::vector<std::string>{"error unknown option 'Threats' (try help)"});
+  protocol_.handle("game connect4");
+  protocol_.handle("solve");  // Connect Four's solver: queued, and stopped
+  before = count();
+  protocol_.handle("stop");
+  const std::vector<std::string> answers = without_info(lines_since(before));
+  ASSERT_EQ(answers.size(), 2u);
+  EXPECT_EQ(answers[0].rfind("bestmove ", 0), 0u) << answers[0];
+  EXPECT_EQ(answers[1], "solution stopped");
+}
+
 TEST_F(BackgroundProtocolTest, EndOfInputStopsTheSearchWhichStillAnswers) {
   send("game connect4");
   send("setoption name Level value 3");
@@ -484,14 +637,6 @@ TEST_F(BackgroundProtocolTest, EndOfInputStopsTheSearchWhichStillAnswers) {
                           [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }),
             2);
   EXPECT_NE(lines_.back(), "bestmove (none)");
-}
-
-// The bestmove lines received so far.
-std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
-  std::vector<std::string> found;
-  for (const std::string& line : lines)
-    if (line.rfind("bestmove ", 0) == 0) found.push_back(line.substr(9));
-  return found;
 }
 
 class ProtocolPonderTest : public BackgroundProtocolTest {
@@ -583,6 +728,53 @@ TEST_F(ProtocolPonderTest, APonderhitWithoutAPonderIsAnError) {
   expect_rejected("ponderhit");
   send("go depth 1");
   expect_rejected("ponderhit");
+}
+
+// Issue 23: a bad `go ponder` awaits no ponderhit, so the ponderhit after
+// it is an error of its own, also when the go would have been queued.
+TEST_F(ProtocolPonderTest, ABadGoPonderAwaitsNoPonderhit) {
+  EXPECT_EQ(send("go ponder depth abc"),
+            std::vector<std::string>{"error go depth: 'abc' is not a valid number"});
+  EXPECT_EQ(send("ponderhit"), std::vector<std::string>{"error ponderhit: no go ponder awaits it"});
+  start_endless_search(protocol_);
+  const std::size_t before = count();
+  protocol_.handle("go ponder depth abc");
+  protocol_.handle("ponderhit");
+  EXPECT_EQ(lines_since(before),
+            (std::vector<std::string>{"error go depth: 'abc' is not a valid number",
+                                      "error ponderhit: no go ponder awaits it"}));
+  protocol_.handle("stop");
+  EXPECT_EQ(answers().size(), 1u);
+}
+
+// Issue 23: a bad line during a ponder ended the ponder (its bestmove came
+// besides the error): now it changes nothing, and the ponder still awaits
+// its ponderhit.
+TEST_F(ProtocolPonderTest, ABadLineLeavesAPonderBe) {
+  endless_connect4();
+  protocol_.handle("go ponder");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  for (const std::string line :
+       {"position garbage", "position startpos moves 8", "go sideways", "go ponder depth abc",
+        "game chess", "game", "newgame x", "ucinewgame now", "setoption name Bogus value 1",
+        "frobnicate", "stop now", "ponderhit now"}) {
+    const std::size_t before = count();
+    protocol_.handle(line);
+    EXPECT_TRUE(wait_for("error ", before)) << line;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    EXPECT_EQ(without_info(lines_since(before)).size(), 1u) << line;
+    EXPECT_TRUE(answers().empty()) << line << " ended the ponder";
+  }
+  const std::size_t before = count();
+  protocol_.handle(padded("position startpos moves 1", 65537));
+  EXPECT_EQ(lines_since(before), std::vector<std::string>{too_long(65537)});
+  EXPECT_TRUE(answers().empty());
+  // The ponder still awaits its ponderhit; a depth-limited one would answer
+  // after it, this one after stop.
+  protocol_.handle("ponderhit");
+  protocol_.handle("stop");
+  EXPECT_EQ(answers().size(), 1u);
+  EXPECT_FALSE(said("error ponderhit: no go ponder awaits it"));
 }
 
 TEST_F(ProtocolTest, PonderNeedsTheReaderThread) {

@@ -113,6 +113,141 @@ Parsed<TreeRequest> parse_tree_request(const std::vector<std::string>& args, Tre
   return request;
 }
 
+// A parse's message, or nothing if it read.
+template <class T>
+std::optional<std::string> error_of(const Parsed<T>& parsed) {
+  if (parsed) return std::nullopt;
+  return parsed.error();
+}
+
+// The commands that take no words after them.
+bool takes_no_words(const std::string& command) {
+  for (const char* c : {"isready", "quit", "stop", "ponderhit", "d", "moves", "solve", "eval",
+                        "newgame", "ucinewgame", "help"})
+    if (command == c) return true;
+  return false;
+}
+
+// A line's length in bytes, its line end (CR, LF or CR LF) not counted.
+std::size_t line_bytes(std::string_view text) {
+  if (text.ends_with('\n')) text.remove_suffix(1);
+  if (text.ends_with('\r')) text.remove_suffix(1);
+  return text.size();
+}
+
+struct GoRequest {
+  SearchLimits limits;
+  bool ponder = false;
+};
+
+// A `go` line's request: `limits` (the level's) changed by its parameters,
+// in the order given (`infinite` clears the limits before it).
+Parsed<GoRequest> parse_go(const std::vector<std::string>& args, SearchLimits limits) {
+  GoRequest request{limits};
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& key = args[i];
+    if (key == "infinite") {
+      request.limits = {};
+      continue;
+    }
+    if (key == "ponder") {
+      request.ponder = true;
+      continue;
+    }
+    if (key != "depth" && key != "movetime" && key != "nodes")
+      return ParseError{"unknown go parameter '" + key + "'"};
+    if (i + 1 >= args.size()) return ParseError{"go " + key + " needs a number"};
+    const auto value = parse_number(args[++i], 1, key == "depth" ? 1000 : UINT64_MAX / 2);
+    if (!value) return ParseError{"go " + key + ": '" + args[i] + "' is not a valid number"};
+    if (key == "depth") request.limits.depth = static_cast<int>(*value);
+    // Beyond kMaxMovetimeMs a deadline would leave the clock's range; no
+    // search gets near it anyway.
+    if (key == "movetime")
+      request.limits.movetime_ms = static_cast<std::int64_t>(
+          std::min<std::uint64_t>(*value, static_cast<std::uint64_t>(kMaxMovetimeMs)));
+    if (key == "nodes") request.limits.nodes = *value;
+  }
+  return request;
+}
+
+Parsed<int> parse_perft(const std::vector<std::string>& args) {
+  if (args.size() != 2) return ParseError{"usage: perft N"};
+  const auto depth = parse_number(args[1], 0, 64);
+  if (!depth) return ParseError{"perft: '" + args[1] + "' is not a depth from 0 to 64"};
+  return static_cast<int>(*depth);
+}
+
+struct PositionRequest {
+  std::string position;
+  std::vector<std::string> moves;
+};
+
+Parsed<PositionRequest> parse_position(const std::vector<std::string>& args) {
+  std::size_t moves_at = 1;
+  while (moves_at < args.size() && args[moves_at] != "moves") ++moves_at;
+  if (moves_at == 1)
+    return ParseError{"usage: position (startpos | <position string>) [moves M ...]"};
+  return PositionRequest{
+      join_words(args, 1, moves_at),
+      std::vector<std::string>(args.begin() + std::min(moves_at + 1, args.size()), args.end())};
+}
+
+// The options that are a switch of the search (SearchOptions' flags).
+bool is_flag_option(const std::string& name) {
+  return name == "Table" || name == "Ordering" || name == "RandomTies" || name == "RootScores" ||
+         name == "Iterative";
+}
+
+// What is wrong with a weight option's value for `game`, if anything: a
+// preset for `Weights`, a weight for one of its terms.
+std::optional<std::string> weight_option_error(const std::string& name, const std::string& value,
+                                               const GameSession& game) {
+  if (name == "Weights") {
+    const std::vector<std::string> presets = game.weight_presets();
+    if (std::find(presets.begin(), presets.end(), value) != presets.end()) return std::nullopt;
+    std::string known;
+    for (const std::string& preset : presets)
+      known.append(known.empty() ? "" : ", ").append(preset);
+    return "option Weights: no weights '" + value + "' in " + std::string(game.game_name()) + " (" +
+           known + ")";
+  }
+  const std::vector<WeightedTerm> terms = game.weights();
+  if (std::none_of(terms.begin(), terms.end(),
+                   [&](const WeightedTerm& t) { return t.name == name; }))
+    return "unknown option '" + name + "' (try help)";
+  if (parse_signed(value, -kMaxWeight, kMaxWeight)) return std::nullopt;
+  return "option " + name + ": '" + value + "' is not a weight from " +
+         std::to_string(-kMaxWeight) + " to " + std::to_string(kMaxWeight);
+}
+
+// What is wrong with a `setoption` line for `game`, if anything.
+std::optional<std::string> setoption_error(const std::vector<std::string>& args,
+                                           const GameSession& game) {
+  if (args.size() != 5 || args[1] != "name" || args[3] != "value")
+    return "usage: setoption name <Name> value <V>";
+  const std::string& name = args[2];
+  const std::string& value = args[4];
+  auto unless = [&](bool ok, const std::string& expected) -> std::optional<std::string> {
+    if (ok) return std::nullopt;
+    return "option " + name + ": '" + value + "' is not " + expected;
+  };
+  if (name == "Hash")
+    return unless(parse_number(value, 1, kMaxHashMegabytes).has_value(),
+                  "a size in MB from 1 to " + std::to_string(kMaxHashMegabytes));
+  if (name == "Threads")
+    return unless(parse_number(value, 1, kMaxThreads).has_value(),
+                  "a thread count from 1 to " + std::to_string(kMaxThreads));
+  if (name == "Level")
+    return unless(parse_number(value, 1, kLevelCount).has_value(),
+                  "a level from 1 to " + std::to_string(kLevelCount));
+  if (name == "Seed") return unless(parse_number(value, 0, UINT64_MAX).has_value(), "a number");
+  if (name == "Algorithm")
+    return unless(value == "minimax" || value == "alphabeta", "minimax or alphabeta");
+  if (name == "OwnBook" || is_flag_option(name))
+    return unless(parse_bool(value).has_value(), "true or false");
+  return weight_option_error(name, value, game);
+}
+
 }  // namespace
 
 std::string score_text(Score score, bool proven) {
@@ -177,7 +312,8 @@ Protocol::Protocol(SessionFactory factory, std::vector<std::string> game_names, 
       game_names_(std::move(game_names)),
       output_(std::move(output)),
       background_(background),
-      session_(factory_(game_names_.front())) {
+      session_(factory_(game_names_.front())),
+      read_game_(game_names_.front()) {
   // A player meets a different game each time unless a seed is set.
   options_.random_ties = true;
   options_.seed = std::random_device{}();
@@ -206,8 +342,19 @@ void Protocol::emit(const std::string& text, std::uint64_t tag) {
 }
 
 bool Protocol::handle(std::string_view text, std::uint64_t tag) {
+  // Refused before it is split: a huge line costs no more than its length.
+  if (const std::size_t bytes = line_bytes(text); bytes > kMaxLineBytes) {
+    emit("error line too long: " + std::to_string(bytes) + " bytes (at most " +
+             std::to_string(kMaxLineBytes) + ")",
+         tag);
+    return true;
+  }
   std::vector<std::string> words = split_words(text);
   if (words.empty()) return true;
+  if (auto problem = form_error(words)) {
+    emit("error " + *problem, tag);
+    return true;
+  }
   if (words[0] == "isready") {
     emit("readyok", tag);
     return true;
@@ -217,6 +364,13 @@ bool Protocol::handle(std::string_view text, std::uint64_t tag) {
     return false;
   }
   std::unique_lock lock(mutex_);
+  // Refused when read, never queued: a bad line changes nothing, a running
+  // search or a ponder included, and its error comes at once.
+  if (auto problem = game_error(words)) {
+    emit("error " + *problem, tag);
+    return true;
+  }
+  if (words[0] == "game") read_game_ = words[1];
   if (words[0] == "stop") {
     stop_everything_read(lock);
     return true;
@@ -245,6 +399,54 @@ bool Protocol::handle(std::string_view text, std::uint64_t tag) {
   execute(line, false);
   answered_ = line.number;
   return true;
+}
+
+std::optional<std::string> Protocol::form_error(const std::vector<std::string>& words) const {
+  const std::string& command = words[0];
+  if (takes_no_words(command)) {
+    if (words.size() == 1) return std::nullopt;
+    return "usage: " + command;
+  }
+  if (command == "game") {
+    if (words.size() != 2) return "usage: game " + join_words(game_names_);
+    if (std::find(game_names_.begin(), game_names_.end(), words[1]) != game_names_.end())
+      return std::nullopt;
+    return "unknown game '" + words[1] + "' (games: " + join_words(game_names_) + ")";
+  }
+  if (command == "go") {
+    const Parsed<GoRequest> request = parse_go(words, {});
+    if (!request) return request.error();
+    // Nothing reads ponderhit while a search runs in the caller's thread.
+    if (request->ponder && !background_)
+      return "go ponder needs a protocol that reads while it searches (the web client "
+             "ponders in slices of its own)";
+    return std::nullopt;
+  }
+  if (command == "position") return error_of(parse_position(words));
+  if (command == "perft") return error_of(parse_perft(words));
+  if (command == "tree") return error_of(parse_tree_request(words, {}));
+  // Its value may depend on the game: game_error checks it all.
+  if (command == "setoption") return std::nullopt;
+  return "unknown command '" + command + "' (try help)";
+}
+
+// Under mutex_.
+std::optional<std::string> Protocol::game_error(const std::vector<std::string>& words) {
+  const std::string& command = words[0];
+  if (command == "setoption") return setoption_error(words, game_read());
+  if (command == "solve" && !game_read().has_solver())
+    return "no exact solver for " + std::string(game_read().game_name());
+  if (command != "position") return std::nullopt;
+  const Parsed<PositionRequest> request = parse_position(words);
+  return game_read().check_position(request->position, request->moves);
+}
+
+// Under mutex_. While idle the session is the caller's to read; while busy
+// the protocol's thread owns it, and the lines queued may change its game.
+const GameSession& Protocol::game_read() {
+  if (!busy_) return *session_;
+  if (!checker_ || checker_->game_name() != read_game_) checker_ = factory_(read_game_);
+  return *checker_;
 }
 
 void Protocol::stop_everything_read(std::unique_lock<std::mutex>& lock) {
@@ -358,49 +560,21 @@ void Protocol::command_game(const std::vector<std::string>& args) {
 }
 
 void Protocol::command_position(const std::vector<std::string>& args) {
-  std::size_t moves_at = 1;
-  while (moves_at < args.size() && args[moves_at] != "moves") ++moves_at;
-  if (moves_at == 1) return error("usage: position (startpos | <position string>) [moves M ...]");
-  const std::vector<std::string> moves(args.begin() + std::min(moves_at + 1, args.size()),
-                                       args.end());
-  if (auto problem = session_->set_position(join_words(args, 1, moves_at), moves)) error(*problem);
+  const Parsed<PositionRequest> request = parse_position(args);
+  if (!request) return error(request.error());
+  if (auto problem = session_->set_position(request->position, request->moves)) error(*problem);
 }
 
 void Protocol::command_go(const Line& line, bool stopped_before_start) {
   const std::vector<std::string>& args = line.words;
-  SearchLimits limits;
+  SearchLimits level_limits;
   SearchOptions options = options_;
-  apply_level(level_, limits, options);
-  bool ponder = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& key = args[i];
-    if (key == "infinite") {
-      limits = {};
-      continue;
-    }
-    if (key == "ponder") {
-      ponder = true;
-      continue;
-    }
-    if (key != "depth" && key != "movetime" && key != "nodes")
-      return error("unknown go parameter '" + key + "'");
-    if (i + 1 >= args.size()) return error("go " + key + " needs a number");
-    const auto value = parse_number(args[++i], 1, key == "depth" ? 1000 : UINT64_MAX / 2);
-    if (!value) return error("go " + key + ": '" + args[i] + "' is not a valid number");
-    if (key == "depth") limits.depth = static_cast<int>(*value);
-    // Beyond kMaxMovetimeMs a deadline would leave the clock's range; no
-    // search gets near it anyway.
-    if (key == "movetime")
-      limits.movetime_ms = static_cast<std::int64_t>(
-          std::min<std::uint64_t>(*value, static_cast<std::uint64_t>(kMaxMovetimeMs)));
-    if (key == "nodes") limits.nodes = *value;
-  }
-  // Nothing reads ponderhit while a search runs in the caller's thread.
-  if (ponder && !background_)
-    return error(
-        "go ponder needs a protocol that reads while it searches (the web client "
-        "ponders in slices of its own)");
-  const bool pondering = ponder && !line.hit && !stopped_before_start;
+  apply_level(level_, level_limits, options);
+  // handle refused a bad line (and a ponder without the reader thread).
+  const Parsed<GoRequest> request = parse_go(args, level_limits);
+  if (!request) return error(request.error());
+  const SearchLimits& limits = request->limits;
+  const bool pondering = request->ponder && !line.hit && !stopped_before_start;
   if (session_->outcome() != Outcome::kOngoing && !pondering) return emit("bestmove (none)");
   // Advancing the seed per search keeps "same seed, same game" while the moves
   // of one game do not all repeat the same draw.
@@ -450,71 +624,50 @@ SearchReport Protocol::ponder_search(const Line& line, const SearchLimits& limit
   lock.unlock();
   return search(limits, options, stop_);
 }
+
+// handle checked the line against this game; checked again here, so that
+// each value below reads.
 void Protocol::command_setoption(const std::vector<std::string>& args) {
-  if (args.size() != 5 || args[1] != "name" || args[3] != "value")
-    return error("usage: setoption name <Name> value <V>");
+  if (auto problem = setoption_error(args, *session_)) return error(*problem);
   const std::string& name = args[2];
   const std::string& value = args[4];
-  auto bad = [&](const std::string& expected) {
-    error("option " + name + ": '" + value + "' is not " + expected);
-  };
   if (name == "Hash") {
     // A session may hold two tables of this size (the search's and a game
     // solver's): 64 MB keeps the web build well inside its 256 MB of memory.
-    const auto mb = parse_number(value, 1, kMaxHashMegabytes);
-    if (!mb) return bad("a size in MB from 1 to " + std::to_string(kMaxHashMegabytes));
-    hash_megabytes_ = *mb;
-    return session_->set_table_megabytes(*mb);
+    hash_megabytes_ = *parse_number(value, 1, kMaxHashMegabytes);
+    return session_->set_table_megabytes(*hash_megabytes_);
   }
   if (name == "Threads") {
-    const auto threads = parse_number(value, 1, kMaxThreads);
-    if (!threads) return bad("a thread count from 1 to " + std::to_string(kMaxThreads));
     // A host without a search thread (the web build, without pthreads)
     // may start none: there the solver stays on the calling thread.
-    threads_ = background_ ? static_cast<int>(*threads) : 1;
+    threads_ = background_ ? static_cast<int>(*parse_number(value, 1, kMaxThreads)) : 1;
     return session_->set_threads(threads_);
   }
   if (name == "Level") {
-    const auto level = parse_number(value, 1, kLevelCount);
-    if (!level) return bad("a level from 1 to " + std::to_string(kLevelCount));
-    level_ = static_cast<int>(*level);
-    return;
-  }
-  if (name == "Seed") {
-    const auto seed = parse_number(value, 0, UINT64_MAX);
-    if (!seed) return bad("a number");
-    options_.seed = *seed;
-    return;
-  }
-  if (name == "Algorithm") {
-    if (value != "minimax" && value != "alphabeta") return bad("minimax or alphabeta");
+    level_ = static_cast<int>(*parse_number(value, 1, kLevelCount));
+  } else if (name == "Seed") {
+    options_.seed = *parse_number(value, 0, UINT64_MAX);
+  } else if (name == "Algorithm") {
     options_.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
-    return;
+  } else if (name == "OwnBook") {
+    own_book_ = *parse_bool(value);
+    session_->set_own_book(own_book_);
+  } else if (is_flag_option(name)) {
+    bool* flag = name == "Table"        ? &options_.use_table
+                 : name == "Ordering"   ? &options_.use_ordering
+                 : name == "RandomTies" ? &options_.random_ties
+                 : name == "RootScores" ? &options_.root_scores
+                                        : &options_.iterative;
+    *flag = *parse_bool(value);
+  } else {
+    set_weight_option(name, value);
   }
-  if (name == "OwnBook") {
-    const auto on = parse_bool(value);
-    if (!on) return bad("true or false");
-    own_book_ = *on;
-    return session_->set_own_book(own_book_);
-  }
-  bool* flag = name == "Table"        ? &options_.use_table
-               : name == "Ordering"   ? &options_.use_ordering
-               : name == "RandomTies" ? &options_.random_ties
-               : name == "RootScores" ? &options_.root_scores
-               : name == "Iterative"  ? &options_.iterative
-                                      : nullptr;
-  if (!flag && set_weight_option(name, value)) return;
-  if (!flag) return error("unknown option '" + name + "' (try help)");
-  const auto on = parse_bool(value);
-  if (!on) return bad("true or false");
-  *flag = *on;
 }
 
 void Protocol::command_perft(const std::vector<std::string>& args) {
-  if (args.size() != 2) return error("usage: perft N");
-  const auto depth = parse_number(args[1], 0, 64);
-  if (!depth) return error("perft: '" + args[1] + "' is not a depth from 0 to 64");
-  const std::optional<std::uint64_t> count = session_->perft(static_cast<int>(*depth), stop_);
+  const Parsed<int> depth = parse_perft(args);
+  if (!depth) return error(depth.error());
+  const std::optional<std::uint64_t> count = session_->perft(*depth, stop_);
   emit("perft " + args[1] + " " + (count ? std::to_string(*count) : "stopped"));
 }
 
@@ -525,26 +678,17 @@ void Protocol::command_solve() {
   emit("solution " + *result);
 }
 
-// The game's own options: the weights of its heuristic's terms, one by one
-// or all at once (`Weights`, a preset). False if `name` is none of them.
-bool Protocol::set_weight_option(const std::string& name, const std::string& value) {
-  const std::vector<WeightedTerm> terms = session_->weights();
-  const bool is_term = std::any_of(terms.begin(), terms.end(),
-                                   [&](const WeightedTerm& t) { return t.name == name; });
-  if (name != "Weights" && !is_term) return false;
+// The game's own options, checked (weight_option_error): the weights of its
+// heuristic's terms, one by one or all at once (`Weights`, a preset).
+void Protocol::set_weight_option(const std::string& name, const std::string& value) {
   std::optional<std::string> problem;
   if (name == "Weights")
     problem = session_->use_weight_preset(value);
-  else if (const auto weight = parse_signed(value, -kMaxWeight, kMaxWeight))
-    problem = session_->set_weight(name, static_cast<Score>(*weight));
   else
-    problem = "'" + value + "' is not a weight from " + std::to_string(-kMaxWeight) + " to " +
-              std::to_string(kMaxWeight);
-  if (problem)
-    error("option " + name + ": " + *problem);
-  else
-    weights_by_game_[std::string(session_->game_name())] = session_->weights();
-  return true;
+    problem = session_->set_weight(
+        name, static_cast<Score>(*parse_signed(value, -kMaxWeight, kMaxWeight)));
+  if (problem) return error("option " + name + ": " + *problem);
+  weights_by_game_[std::string(session_->game_name())] = session_->weights();
 }
 
 void Protocol::restore_weights() {
@@ -586,7 +730,9 @@ void Protocol::command_help() {
        "[movetime MS] [nodes N] [infinite] | ponderhit | stop | isready | setoption name <Name> "
        "value <V> | d | perft N | "
        "moves | solve | tree depth N [algorithm minimax|alphabeta] [ordering on|off] "
-       "[table on|off] [deepening on|off] [limit K] | eval | newgame | quit");
+       "[table on|off] [deepening on|off] [limit K] | eval | newgame | quit (each takes only "
+       "the words shown; a line holds at most " +
+       std::to_string(kMaxLineBytes) + " bytes)");
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Threads (1-" +
        std::to_string(kMaxThreads) + ", the exact solver's) | Level (1-" +
        std::to_string(kLevelCount) +

@@ -50,6 +50,12 @@
 // `perft`) run on the protocol's own thread, so that `handle` never waits
 // for them:
 //  - `stop`, `isready` and `quit` are answered at once, whatever runs;
+//  - a bad line is refused when read: its one `error` comes at once, it is
+//    not queued, and it changes nothing, a running search or ponder
+//    included. What "bad" is: a line over kMaxLineBytes, an unknown command,
+//    words a command does not take (`stop now`: `error usage: stop`), a bad
+//    parameter or value, a position or option the game the lines read
+//    before it choose refuses, or `solve` in a game without a solver;
 //  - any other line read while a long command runs is queued, and the queue
 //    runs in order after it (one thread owns the session at a time: the
 //    caller's while idle, the protocol's while busy);
@@ -74,7 +80,9 @@
 //  - `position`, `newgame`/`ucinewgame`, `game` and `go` read while a ponder
 //    awaits its `ponderhit` end it first, as `stop` would (the opponent
 //    played another move, or the game changed): its `bestmove` still comes,
-//    before their replies. Other lines wait behind it as behind any search.
+//    before their replies. Other lines wait behind it as behind any search;
+//    a bad line, refused when read, leaves it be (a bad `go ponder` awaits
+//    no ponderhit).
 // A `ponderhit` with no ponder awaiting one is an error.
 //
 // When the move a `go` answers with is not simply the search's first choice,
@@ -112,6 +120,9 @@
 
 namespace arcade {
 
+// A line longer than this, its line end not counted, is refused whole:
+// reading it costs no more than its length, whatever it holds.
+inline constexpr std::size_t kMaxLineBytes = 65536;
 inline constexpr std::uint64_t kMaxHashMegabytes = 64;
 // `Threads` at most; a session clamps it further to the machine's threads.
 inline constexpr std::uint64_t kMaxThreads = 256;
@@ -159,6 +170,12 @@ class Protocol {
 
   void start_or_queue(Line line);
   void run_queue();
+  // What is wrong with a line's words whatever the game, if anything.
+  std::optional<std::string> form_error(const std::vector<std::string>& words) const;
+  // What is wrong with them in the game the lines read so far choose (under
+  // mutex_).
+  std::optional<std::string> game_error(const std::vector<std::string>& words);
+  const GameSession& game_read();
   void stop_everything_read(std::unique_lock<std::mutex>& lock);
   void ponderhit(std::uint64_t tag);
   // Whether the long command on line `number` is to stop (under mutex_).
@@ -173,8 +190,8 @@ class Protocol {
   void command_tree(const std::vector<std::string>& args);
   void command_eval();
   void command_help();
-  // Sets a weight option of the current game; false if `name` is none.
-  bool set_weight_option(const std::string& name, const std::string& value);
+  // Sets a weight option of the current game (`name` is one).
+  void set_weight_option(const std::string& name, const std::string& value);
   void restore_weights();
   void run_search(SearchLimits limits, const SearchOptions& options, bool stopped_before_start);
   // A `go ponder`'s search: returns once ponderhit or stop has come.
@@ -215,7 +232,11 @@ class Protocol {
   std::uint64_t answered_ = 0;      // the last line executed
   std::uint64_t stop_through_ = 0;  // long commands up to this line are stopped
   bool closing_ = false;            // quit or end of input: everything stops
-  std::uint64_t running_ = 0;       // the long command running now, 0 if none
+  // The game once every line read has run, and a session of it to check
+  // lines against while the protocol's thread owns session_.
+  std::string read_game_;
+  std::unique_ptr<GameSession> checker_;
+  std::uint64_t running_ = 0;  // the long command running now, 0 if none
   // The `go ponder` awaiting its ponderhit (running or queued), 0 if none.
   std::uint64_t ponder_line_ = 0;
   bool ponder_hit_ = false;         // the running ponder got its ponderhit

@@ -80,6 +80,10 @@ class GameSession {
   // Returns an error message, and then changes nothing.
   virtual std::optional<std::string> set_position(std::string_view position,
                                                   const std::vector<std::string>& moves) = 0;
+  // The message set_position would give, or nothing if it would accept
+  // them; changes nothing (the protocol refuses a bad line when it reads it).
+  virtual std::optional<std::string> check_position(
+      std::string_view position, const std::vector<std::string>& moves) const = 0;
   virtual std::string position_text() const = 0;
   virtual std::string diagram() const = 0;
   virtual std::vector<std::string> legal_moves() const = 0;
@@ -97,6 +101,8 @@ class GameSession {
     (void)stop;
     return ParseError{"no exact solver for " + std::string(game_name())};
   }
+  // Whether solve has a solver to run (a game that has one overrides both).
+  virtual bool has_solver() const { return false; }
   virtual void set_table_megabytes(std::size_t megabytes) = 0;
   // Threads that may share the work of the game's exact solver (UCI's
   // Threads option; 1: the calling thread alone). A game without a parallel
@@ -134,18 +140,16 @@ class GameSessionFor : public GameSession {
 
   std::optional<std::string> set_position(std::string_view position,
                                           const std::vector<std::string>& moves) override {
-    Position next = G::start();
-    if (position != "startpos") {
-      Parsed<Position> parsed = G::from_text(position);
-      if (!parsed) return parsed.error();
-      next = *parsed;
-    }
-    for (const std::string& text : moves) {
-      Parsed<Move> move = G::move_from_text(next, text);
-      if (!move) return "illegal move " + text + ": " + move.error();
-      next = G::play(next, *move);
-    }
-    position_ = next;
+    Parsed<Position> next = read_position(position, moves);
+    if (!next) return next.error();
+    position_ = *next;
+    return std::nullopt;
+  }
+
+  std::optional<std::string> check_position(std::string_view position,
+                                            const std::vector<std::string>& moves) const override {
+    Parsed<Position> next = read_position(position, moves);
+    if (!next) return next.error();
     return std::nullopt;
   }
 
@@ -263,6 +267,23 @@ class GameSessionFor : public GameSession {
     r.tied = info.tied;
     r.slip = info.slip;
     return r;
+  }
+
+  // "startpos" or a position string, with `moves` played after it.
+  static Parsed<Position> read_position(std::string_view position,
+                                        const std::vector<std::string>& moves) {
+    Position next = G::start();
+    if (position != "startpos") {
+      Parsed<Position> parsed = G::from_text(position);
+      if (!parsed) return ParseError{parsed.error()};
+      next = *parsed;
+    }
+    for (const std::string& text : moves) {
+      Parsed<Move> move = G::move_from_text(next, text);
+      if (!move) return ParseError{"illegal move " + text + ": " + move.error()};
+      next = G::play(next, *move);
+    }
+    return next;
   }
 
   using Weights = typename G::Weights;

@@ -26,6 +26,7 @@ class Connect4Session : public GameSessionFor<Connect4> {
   SearchReport search(const SearchLimits& limits, const SearchOptions& options,
                       const std::atomic<bool>& stop, const ReportCallback& on_iteration) override;
   Parsed<std::string> solve(const std::atomic<bool>& stop) override;
+  bool has_solver() const override { return true; }
   void set_table_megabytes(std::size_t megabytes) override;
   // The solver's threads (solve, Perfect, the analysis' column scores).
   void set_threads(int threads) override;

@@ -59,6 +59,7 @@ class WolfSheepSolution {
 class WolfSheepSession : public GameSessionFor<WolfSheep> {
  public:
   Parsed<std::string> solve(const std::atomic<bool>& stop) override;
+  bool has_solver() const override { return true; }
 };
 
 }  // namespace arcade

@@ -103,6 +103,10 @@ class PooledSession final : public GameSession {
                                           const std::vector<std::string>& moves) override {
     return session_->set_position(position, moves);
   }
+  std::optional<std::string> check_position(std::string_view position,
+                                            const std::vector<std::string>& moves) const override {
+    return session_->check_position(position, moves);
+  }
   std::string position_text() const override { return session_->position_text(); }
   std::string diagram() const override { return session_->diagram(); }
   std::vector<std::string> legal_moves() const override { return session_->legal_moves(); }
@@ -117,6 +121,7 @@ class PooledSession final : public GameSession {
   Parsed<std::string> solve(const std::atomic<bool>& stop) override {
     return session_->solve(stop);
   }
+  bool has_solver() const override { return session_->has_solver(); }
   void set_table_megabytes(std::size_t megabytes) override {
     session_->set_table_megabytes(megabytes);
   }
