@@ -928,6 +928,77 @@ TEST_F(GameSessionTest, ABadLinkSaysWhyAndChangesNothing) {
   EXPECT_EQ(game.moves(), (Moves{"4", "4"}));
 }
 
+// `count` copies of `piece`, joined.
+std::string repeated(const std::string& piece, std::size_t count) {
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) out += piece;
+  return out;
+}
+
+// Issue 23: a link or pasted text over 65,536 characters, or a game of over
+// 10,000 moves (played and to redo together), is refused with the count and
+// changes nothing; the counts are the inputs' own sizes. At the caps the
+// text is read as any other.
+TEST_F(GameSessionTest, ALinkOrPasteOverTheCapsIsRefusedWithItsSize) {
+  play({"b2"});
+  ai_plays("a1");
+  const std::string before = game.save();
+  const std::string huge = "game=connect4&moves=" + std::string(300000, '4');
+  const struct {
+    std::string text;
+    const char* error;
+  } bad[] = {
+      {huge, "it is too long (300,020 characters; at most 65,536)"},
+      {"game=connect4&moves=" + std::string(3000000, '4'),
+       "it is too long (3,000,020 characters; at most 65,536)"},
+      // Characters, not bytes: 'é' is two bytes of UTF-8.
+      {repeated("\xc3\xa9", 70000), "it is too long (70,000 characters; at most 65,536)"},
+      {"game=connect4&moves=4" + std::string(65516, ' '),
+       "it is too long (65,537 characters; at most 65,536)"},
+      {"game=tictactoe&moves=" + repeated("b2.", 10001),
+       "the game has 10,001 moves (at most 10,000)"},
+      {"game=tictactoe&moves=" + repeated("b2.", 5000) + "&redo=" + repeated("a1.", 5001),
+       "the game has 10,001 moves (at most 10,000)"},
+  };
+  for (const auto& [text, error] : bad) {
+    for (const bool pasted : {false, true}) {
+      const std::optional<std::string> problem =
+          pasted ? game.open_text(text) : game.open_link(text);
+      ASSERT_TRUE(problem) << text.size() << " bytes";
+      EXPECT_EQ(*problem, error) << (pasted ? "pasted" : "link");
+      EXPECT_EQ(game.save(), before);
+    }
+  }
+  const std::optional<std::string> moves = game.open_text(repeated("b2 ", 10001));
+  ASSERT_TRUE(moves);
+  EXPECT_EQ(*moves, "the game has 10,001 moves (at most 10,000)");
+  EXPECT_EQ(game.save(), before);
+
+  // At the caps: read, and refused only for what they say.
+  ASSERT_FALSE(game.open_link("game=connect4&moves=4" + std::string(65515, ' ')));
+  EXPECT_EQ(game.moves(), (Moves{"4"}));
+  const std::optional<std::string> at_cap =
+      game.open_link("game=tictactoe&moves=" + repeated("b2.", 10000));
+  ASSERT_TRUE(at_cap);
+  EXPECT_EQ(at_cap->rfind("move 2 (b2) is not legal", 0), 0u) << *at_cap;
+}
+
+// A problem quotes a short piece of what was pasted: a notice of pages
+// would cover the screen.
+TEST_F(GameSessionTest, AProblemQuotesAShortPieceOfTheText) {
+  const std::string before = game.save();
+  const std::string word(60000, 'x');
+  for (const std::string& text : {word, "game=connect4&moves=" + word, "game=" + word,
+                                  "game=connect4&" + word + "=1", repeated("\xc3\xa9", 60000)}) {
+    const std::optional<std::string> link = game.open_link(text);
+    const std::optional<std::string> pasted = game.open_text(text);
+    ASSERT_TRUE(link && pasted);
+    EXPECT_LE(link->size(), 303u) << *link;
+    EXPECT_LE(pasted->size(), 303u) << *pasted;
+    EXPECT_EQ(game.save(), before);
+  }
+}
+
 TEST_F(GameSessionTest, PastedTextIsALinkMovesOrAPosition) {
   ASSERT_FALSE(game.new_game("connect4"));
   people_on_both_sides();  // Connect Four's own

@@ -77,14 +77,54 @@ int winner_of(const GameView& position) {
   }
 }
 
+// 300020 as "300,020": a count as a player reads it in a notice.
+std::string grouped(std::size_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// Characters as a person counts them: UTF-8's continuation bytes are part
+// of the character before.
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+std::optional<std::string> too_long(std::string_view text) {
+  const std::size_t count = characters(text);
+  if (count <= kMaxLinkChars) return std::nullopt;
+  return "it is too long (" + grouped(count) + " characters; at most " + grouped(kMaxLinkChars) +
+         ")";
+}
+
+std::optional<std::string> too_many_moves(std::size_t count) {
+  if (count <= kMaxGameMoves) return std::nullopt;
+  return "the game has " + grouped(count) + " moves (at most " + grouped(kMaxGameMoves) + ")";
+}
+
+// `text` cut to `bytes` or less (never inside a character), "..." said
+// where it was cut: a notice that quoted pages of pasted text would cover
+// the screen.
+std::string brief(std::string text, std::size_t bytes = 300) {
+  if (text.size() <= bytes) return text;
+  while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;
+  return text.substr(0, bytes) + "...";
+}
+
 // Reads the move `text` where `position` stands, plays it there and adds it
 // to `line`; or says why it is not legal (numbered from the game's start).
 std::optional<std::string> read_move(GameView& position, const std::string& text,
                                      std::vector<PlayedMove>& line) {
   const Parsed<Move> move = position.move_from_text(text);
   if (!move)
-    return "move " + std::to_string(line.size() + 1) + " (" + text + ") is not legal in " +
-           std::string(position.title()) + " here: " + move.error();
+    return "move " + std::to_string(line.size() + 1) + " (" + brief(text, 24) +
+           ") is not legal in " + std::string(position.title()) + " here: " + move.error();
   line.push_back({*move, position.move_to_text(*move), position.move_cells(*move)});
   position.play(*move);
   return std::nullopt;
@@ -110,6 +150,8 @@ bool read_characters(std::unique_ptr<GameView>& position, const std::string& wor
 Parsed<GameState> read_game(const std::string& game, const std::string& start,
                             const std::vector<std::string>& moves,
                             const std::vector<std::string>& redo = {}, bool typed = false) {
+  // Counted before any is read: reading is what the cap keeps short.
+  if (auto problem = too_many_moves(moves.size() + redo.size())) return ParseError{*problem};
   std::unique_ptr<GameView> position = make_game_view(game);
   if (!position) return ParseError{"unknown game '" + game + "'"};
   if (auto problem = position->set_position(start)) return ParseError{*problem};
@@ -122,6 +164,8 @@ Parsed<GameState> read_game(const std::string& game, const std::string& start,
     std::optional<std::string> problem = read_move(*position, text, all);
     if (problem && typed && read_characters(position, text, all)) problem.reset();
     if (problem) return ParseError{*problem};
+    // A typed word may be many moves ("4453").
+    if (auto many = too_many_moves(all.size() + redo.size())) return ParseError{*many};
   }
   state.line = all;
   state.position = position->clone();
@@ -815,23 +859,27 @@ std::string GameController::share_fragment() const {
 }
 
 std::optional<std::string> GameController::open_link(const std::string& link) {
+  if (auto problem = too_long(link)) return problem;
   Parsed<GameState> opened = read_link(link);
-  if (!opened) return opened.error();
+  if (!opened) return brief(opened.error());
   replace_game(std::move(*opened));
   return std::nullopt;
 }
 
 std::optional<std::string> GameController::open_text(const std::string& text) {
+  if (auto problem = too_long(text)) return problem;
   const std::vector<std::string> words = split_any(text, kMoveSeparators);
   if (words.empty()) return "nothing to open: paste a link, moves or a position";
   if (text.find("game=") != std::string::npos) return open_link(text);
+  // No position is words by the thousand: so many are moves.
+  if (auto problem = too_many_moves(words.size())) return problem;
   Parsed<GameState> opened = read_game(board_.game, board_.start_text, words, {}, /*typed=*/true);
   if (!opened) {
     const std::string trimmed = joined(split_any(text, " \t\r\n"), " ");
     Parsed<GameState> at = read_game(board_.game, trimmed, {});
     if (!at)
-      return "not a link, nor moves or a position of " + std::string(start().title()) +
-             ": as moves, " + opened.error() + "; as a position, " + at.error();
+      return brief("not a link, nor moves or a position of " + std::string(start().title()) +
+                   ": as moves, " + opened.error() + "; as a position, " + at.error());
     opened = std::move(at);
   }
   replace_game(std::move(*opened));

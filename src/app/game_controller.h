@@ -67,6 +67,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -79,6 +80,15 @@
 #include "games/game_view.h"
 
 namespace arcade::app {
+
+// Caps on text from outside the app: a link or pasted text longer than
+// kMaxLinkChars characters, or a game read from a link, pasted text or a save
+// with more than kMaxGameMoves moves (played and to redo together, each game
+// on its own), is refused with a notice and changes nothing. Far above any
+// real game (a whole game of Connect Four is a link of under 150
+// characters), low enough that reading what is allowed stays instant.
+inline constexpr std::size_t kMaxLinkChars = 65536;
+inline constexpr std::size_t kMaxGameMoves = 10000;
 
 struct SideSettings {
   bool ai = false;
@@ -210,7 +220,9 @@ class GameController {
   // Opens a link's game (the fragment, with or without '#', or a whole URL):
   // keys game, start (a variant's name) or position, moves, and redo (moves
   // after them waiting to be redone). It becomes the game on the board; the
-  // one before is kept, as for a new game.
+  // one before is kept, as for a new game. Over the caps (kMaxLinkChars,
+  // kMaxGameMoves) it says so, with the count; a problem that quotes the
+  // text quotes a short piece of it.
   std::optional<std::string> open_link(const std::string& link);
   // What a person pastes: a link (it holds "game="), a move list of this
   // game from its start (separated by spaces, dots or commas; a word that is
