@@ -10,7 +10,8 @@
 //     file arrived damaged and offers Reload without the cache, which
 //     drops the worker and its caches and loads the game from the server;
 //   - arcade_app.js cut short: the page says which file failed, in words,
-//     with Retry, which loads the game once the server is fixed;
+//     with Retry, which loads the game once the server is fixed; the same
+//     for arcade_app.wasm;
 //   - the engine broken (engine_worker.js 404, 503, its wasm cut short):
 //     the app runs, the heading says "The AI could not start" for the AI's
 //     side (not "Your move"), two people can still play, and Retry (a real
@@ -329,6 +330,24 @@ async function truncatedAppScriptShown(t) {
   }
 }
 
+// arcade_app.wasm cut short on the server (no cache): on a phone.
+async function truncatedAppWasm(t) {
+  t.server.faults.set('/arcade_app.wasm', {truncate: true});
+  const {context, page} = await freshPage(t, PHONE);
+  try {
+    await page.goto(t.server.url);
+    const got = await outcome(page, 15000);
+    assert.ok(got.failed, 'a cut arcade_app.wasm loaded');
+    const panel = await failurePanel(page);
+    assert.match(panel.text, /arcade_app\.wasm arrived damaged or cut short/);
+    assertRecovery(panel, 'phone');
+    await page.screenshot({path: join(artifacts, 'deployment-app-wasm-phone.png')});
+  } finally {
+    t.server.faults.clear();
+    await context.close();
+  }
+}
+
 // The engine broken by `fault` on `path`: the heading says the AI could not
 // start, two people can still play, and Retry starts it once fixed.
 async function brokenEngine(t, path, fault, shot) {
@@ -394,6 +413,8 @@ async function main() {
                        () => reloadWithoutCache(t));
     await checks.check('arcade_app.js cut short: the failure in words, Retry',
                        () => truncatedAppScript(t));
+    await checks.check('arcade_app.wasm cut short: the failure in words, on a phone',
+                       () => truncatedAppWasm(t));
     await checks.check('engine_worker.js missing (404): the AI could not start, Retry', async () => {
       console.log(`  ${await brokenEngine(t, '/engine_worker.js', {status: 404}, 'desktop')}`);
     });
