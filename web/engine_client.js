@@ -52,9 +52,19 @@
 //     (natively a waiting one answers so when its turn comes: replies of
 //     different requests may come in another order).
 // Then the worker is terminated and a new one is started, given the state the
-// old one had (the accepted `game`, `setoption` and `position` lines,
-// replayed with request 0, whose replies are dropped) and then every line the
-// old worker had not finished, in order and with its own number.
+// old one had (the accepted `game`, `setoption` and `position` lines in their
+// order, less those later ones undid: see remember; replayed with request 0,
+// whose replies are dropped, so that the new worker's own Protocol rebuilds
+// every option and each game's weights) and then every line the old worker
+// had not finished, in order and with its own number.
+//
+// Lines are read as natively (Protocol::handle): words split on space, tab,
+// CR and LF only; a line over 65,536 bytes, an unknown command, words after
+// a command that takes none and `solve` in a game without a solver are
+// refused by this connection with the engine's error, where the engine
+// gives it (at once while a long command runs), and change nothing. Other
+// bad lines are refused by the worker when it reads them (after a running
+// search, where the native engine refuses them at once).
 //
 // `isready` is answered by this connection while a long command is in flight
 // (natively it is read at once; the worker would read it only after the
@@ -84,7 +94,10 @@
 //     long commands, the slice in flight dies with the worker, and a ponder
 //     that had no move yet is searched again to depth 1, as a stopped `go`.
 //   - `position`, `go`, `newgame`/`ucinewgame` and `game` end the ponder
-//     first, as `stop` would (as natively).
+//     first, as `stop` would (as natively); a bad one changes nothing, the
+//     ponder included: its error comes from the worker between two slices
+//     (a `position` is judged there, arcade_engine_position_error, and the
+//     lines after it wait for the verdict, at most a slice).
 //   - Other lines sent during a ponder wait for it to answer (as natively
 //     they wait behind it); a `stop` also ends the long ones among them (a
 //     `go` answers with a depth-1 search, `solve`, `perft` and `tree` as
@@ -96,6 +109,21 @@
 const RECORD = '\x1e';
 const FIELD = '\x1f';
 const STATE_COMMANDS = new Set(['game', 'setoption', 'position']);
+// The protocol's commands, and those that take no words after them: the
+// page refuses other lines when it reads them, as the engine does
+// (Protocol::handle), so that their errors come in the engine's order while
+// the worker searches.
+const COMMANDS = new Set([
+  'game', 'position', 'go', 'ponderhit', 'stop', 'isready', 'setoption', 'd', 'perft', 'moves',
+  'solve', 'tree', 'eval', 'newgame', 'ucinewgame', 'help', 'quit',
+]);
+const TAKES_NO_WORDS = new Set([
+  'isready', 'quit', 'stop', 'ponderhit', 'd', 'moves', 'solve', 'eval', 'newgame', 'ucinewgame',
+  'help',
+]);
+// The engine's games and those with an exact solver, told by the first
+// worker that loads (see send).
+const described = {games: null, solvers: null, first: null};
 // The lines that end a ponder awaiting its ponderhit, as natively.
 const ENDS_PONDER = new Set(['position', 'go', 'newgame', 'ucinewgame', 'game']);
 // A ponder's slices: long enough that a slice's set-up (a new search from
@@ -140,11 +168,32 @@ function compileEngineNow() {
       .catch(() => null);
 }
 
-function words(line) { return line.trim().split(/\s+/); }
+// A line's words as the engine splits them (split_words in
+// src/engine/parsed.h): on space, tab, CR and LF only, so that a word with a
+// no-break space in it is no command here either.
+function words(line) {
+  const found = line.split(/[ \t\r\n]+/).filter((word) => word !== '');
+  return found.length ? found : [''];
+}
 
 // A line's first word, without splitting the rest (a tree's reply is up to a
 // million long lines).
-function firstWord(line) { return /^\s*(\S*)/.exec(line)[1]; }
+function firstWord(line) { return /^[ \t\r\n]*([^ \t\r\n]*)/.exec(line)[1]; }
+
+// The longest line the engine reads, in bytes of UTF-8 without its line end
+// (Protocol::handle refuses longer ones whole, with kLineTooLong's words).
+const MAX_LINE_BYTES = 65536;
+const encoder = new TextEncoder();
+
+// The refusal of a line over MAX_LINE_BYTES, or null. The page answers it
+// itself, at once as natively, and so sends the worker no megabytes.
+function tooLong(line) {
+  if (line.length * 3 <= MAX_LINE_BYTES) return null;  // 3 bytes a UTF-16 unit at most
+  const end = line.endsWith('\r\n') ? 2 : line.endsWith('\n') || line.endsWith('\r') ? 1 : 0;
+  const bytes = encoder.encode(line).length - end;
+  if (bytes <= MAX_LINE_BYTES) return null;
+  return `error line too long: ${bytes} bytes (at most ${MAX_LINE_BYTES})`;
+}
 
 // Whether `text` is a whole number from `low` to `high` as the protocol reads
 // numbers (decimal digits only). BigInt: the limits of `go` exceed 2^53.
@@ -252,19 +301,60 @@ function optionName(line) {
   return w[0] === 'setoption' && w[1] === 'name' ? w[2] : null;
 }
 
-// Keeps, in order, the fewest lines that rebuild the engine's state.
-// `game` starts its game at the start position: earlier positions (and
-// games) no longer count. Every option, Hash included, outlives it.
+// The options every game shares (Protocol::command_setoption); any other
+// option is a weight, of the game current when it was set.
+const SHARED_OPTIONS = new Set([
+  'Hash', 'Threads', 'Level', 'Seed', 'Algorithm', 'OwnBook', 'Table', 'Ordering', 'RandomTies',
+  'RootScores', 'Iterative',
+]);
+
+// The accepted state lines with `line` after them, less those that no longer
+// count, in order: what a new worker replays so that its own Protocol
+// decides as the old one did (each game's weights included). A line no
+// longer counts when a later one undoes it:
+//   - a `position` after a later `position` or `game` (which starts its game
+//     at its start);
+//   - a shared option after a later setting of it (it outlives `game`);
+//   - a weight after a later setting of it, or a later `Weights` preset, for
+//     the same game: weights are remembered per game, so each is replayed
+//     in its game, after the `game` line that chose it;
+//   - a `game` line that no kept weight follows before the next one (the
+//     last one always counts).
 function remember(log, line) {
-  const command = words(line)[0];
-  const option = optionName(line);
-  const obsolete = (old) => {
-    const oldCommand = words(old)[0];
-    if (command === 'game') return oldCommand === 'game' || oldCommand === 'position';
-    if (command === 'position') return oldCommand === 'position';
-    return option !== null && optionName(old) === option;
-  };
-  return log.filter((old) => !obsolete(old)).concat([line]);
+  let game = '';  // before any `game` line: the engine's first game
+  const entries = log.concat([line]).map((text) => {
+    const w = words(text);
+    if (w[0] === 'game') game = w[1];
+    return {text, command: w[0], option: w[0] === 'setoption' ? w[2] : null, game};
+  });
+  const kept = [];
+  const shared = new Set();   // shared options set later
+  const weights = new Set();  // game + '\n' + weight, set later
+  let positioned = false;     // a later `position` or `game`
+  let chosen = false;         // a later `game`
+  let weighted = false;       // a kept weight between this line and the next `game`
+  for (let i = entries.length - 1; i >= 0; --i) {
+    const e = entries[i];
+    let keep = true;
+    if (e.command === 'position') {
+      keep = !positioned;
+      positioned = true;
+    } else if (e.command === 'game') {
+      keep = !chosen || weighted;
+      positioned = chosen = true;
+      weighted = false;
+    } else if (SHARED_OPTIONS.has(e.option)) {
+      keep = !shared.has(e.option);
+      shared.add(e.option);
+    } else if (e.option !== null) {
+      const key = e.game + '\n' + e.option;
+      keep = !weights.has(key) && !weights.has(e.game + '\nWeights');
+      weights.add(key);
+      weighted = weighted || keep;
+    }
+    if (keep) kept.push(e.text);
+  }
+  return kept.reverse();
 }
 
 class EngineConnection {
@@ -275,6 +365,8 @@ class EngineConnection {
     this.lastPvMove = new Map();  // go request -> first pv move of its last info
     this.loaded = false;          // the first worker has loaded (a restart does not unset it)
     this.ponder = null;           // the `go ponder` awaiting ponderhit or stop (see startPonder)
+    this.checking = null;         // a `position` line the worker judges during a ponder
+    this.readGame = '';           // the game the lines read choose ('' the first, null unknown)
     this.held = [];               // {request, line, stopped} sent during the ponder, waiting
     this.nextSlice = SLICE_REQUESTS;
     this.slices = 0;              // slices sent, for stats()
@@ -302,7 +394,8 @@ class EngineConnection {
         console.error('engine: ' + this.times.failed);
       }
     };
-    this.wasmModule.then((wasmModule) => worker.postMessage({wasmModule}));
+    this.wasmModule.then(
+        (wasmModule) => worker.postMessage({wasmModule, describe: described.games === null}));
     for (const line of replay || []) worker.postMessage({request: 0, line});
   }
 
@@ -316,9 +409,16 @@ class EngineConnection {
         this.times.startupMs = elapsed;
       }
       this.loaded = true;
+      if (message.games && described.games === null) {
+        described.games = new Set(message.games);
+        described.solvers = new Set(message.solvers);
+        described.first = message.games[0];
+      }
     } else if (message.failed) {
       this.times.failed = message.failed;
       console.error('engine: ' + message.failed);
+    } else if (message.checked) {
+      this.checked(message);
     } else if (message.request >= SLICE_REQUESTS) {
       this.sliceMessage(message);
     } else if (message.done) {
@@ -333,6 +433,7 @@ class EngineConnection {
     if (index < 0) return;  // a replayed line (request 0)
     const [done] = this.inflight.splice(index, 1);
     this.lastPvMove.delete(done.request);
+    this.replies.push(...done.after);
     if (message.ok && STATE_COMMANDS.has(words(done.line)[0])) {
       this.log = remember(this.log, done.line);
     }
@@ -369,27 +470,130 @@ class EngineConnection {
   }
 
   // Sends a line to the current worker. `received`: how many of its reply
-  // lines have been passed on already (by an earlier worker).
-  post(request, line, received) {
+  // lines have been passed on already (by an earlier worker); `after`: the
+  // answers this connection gave to later lines, passed on after its replies
+  // (see answer).
+  post(request, line, received, after = []) {
     const kind = longCommand(line);
-    this.inflight.push({request, line, kind, complete: false, received, skip: received});
+    this.inflight.push({request, line, kind, complete: false, received, skip: received, after});
     this.worker.postMessage({request, line});
+  }
+
+  // A reply this connection gives itself, where the engine gives it: after
+  // the replies of the lines before it that the engine answers before
+  // reading it (those ahead of the first long command still running), so at
+  // once while a long command runs.
+  answer(request, line) {
+    let last = null;
+    for (const m of this.inflight) {
+      if (m.kind === null) {
+        last = m;
+      } else if (!m.complete) {
+        break;
+      }
+    }
+    if (last) {
+      last.after.push({request, line});
+    } else {
+      this.replies.push({request, line});
+    }
+  }
+
+  // Why the engine refuses `lineWords` as it reads them, where the page can
+  // tell (Protocol::handle's checks that need no game, and `solve` in a game
+  // without a solver), or null. `game` lines it cannot judge yet (the
+  // worker has not told the games) change the game read to unknown.
+  refusal(lineWords) {
+    const command = lineWords[0];
+    if (!COMMANDS.has(command)) return `unknown command '${command}' (try help)`;
+    if (TAKES_NO_WORDS.has(command) && lineWords.length > 1) return 'usage: ' + command;
+    if (command === 'game' && described.games === null) {
+      this.readGame = null;
+    } else if (command === 'game' && this.isGame(lineWords)) {
+      this.readGame = lineWords[1];
+    }
+    const game = this.readGame === '' ? described.first : this.readGame;
+    if (command === 'solve' && game && !described.solvers.has(game)) {
+      return 'no exact solver for ' + game;
+    }
+    return null;
+  }
+
+  // Whether a `game` line names one of the engine's games.
+  isGame(lineWords) { return lineWords.length === 2 && described.games.has(lineWords[1]); }
+
+  // Whether the engine takes a line that ends a ponder, which then ends it
+  // (a bad one changes nothing): null if only the worker can tell.
+  takesPonderEnd(lineWords) {
+    const command = lineWords[0];
+    if (command === 'go') return searches(lineWords);
+    if (command === 'game') return described.games === null || this.isGame(lineWords);
+    if (command === 'position') return null;
+    return true;
+  }
+
+  // A `position` line during a ponder: the worker judges it between two
+  // slices (arcade_engine_position_error); every line after it waits for
+  // the verdict (see checked).
+  checkPosition(request, line) {
+    this.checking = {request, line, checkRequest: this.nextSlice++, waiting: []};
+    this.worker.postMessage({request: this.checking.checkRequest, check: line});
+  }
+
+  // The verdict on a `position` line: refused, its error and the ponder goes
+  // on; taken, the ponder ends and the line runs. Then the lines that waited.
+  checked(message) {
+    const c = this.checking;
+    if (!c || message.request !== c.checkRequest) return;
+    this.checking = null;
+    if (message.error !== null) {
+      this.answer(c.request, 'error ' + message.error);
+    } else {
+      this.stop();
+      this.pass(c.request, c.line);
+    }
+    for (const w of c.waiting) {
+      if (w.read) {
+        this.pass(w.request, w.line);
+      } else {
+        this.send(w.request, w.line);
+      }
+    }
   }
 
   unfinished() { return this.inflight.filter((m) => !m.complete); }
 
+  // A line from the app (request null: a stop() of the app's).
   send(request, line) {
-    const command = words(line)[0];
+    if (this.checking) return this.checking.waiting.push({request, line, read: false});
+    const tooLongError = tooLong(line);
+    if (tooLongError) return this.answer(request, tooLongError);
+    const lineWords = words(line);
+    const command = lineWords[0];
+    if (command === '') return;  // an empty line: nothing, as natively
+    const refused = this.refusal(lineWords);
+    if (refused) return this.answer(request, 'error ' + refused);
     if (command === 'stop') return this.stop();
     if (command === 'ponderhit') return this.ponderhit(request);
-    if (this.awaitingHit() && ENDS_PONDER.has(command)) this.stop();
+    this.pass(request, line);
+  }
+
+  // A line read and not refused: to the worker, or held behind a ponder.
+  pass(request, line) {
+    if (this.checking) return this.checking.waiting.push({request, line, read: true});
+    const lineWords = words(line);
+    const command = lineWords[0];
+    if (this.awaitingHit() && ENDS_PONDER.has(command)) {
+      const takes = this.takesPonderEnd(lineWords);
+      if (takes === null) return this.checkPosition(request, line);
+      // A bad one: the worker answers its error between two slices.
+      if (!takes) return this.post(request, line, 0);
+      this.stop();
+    }
     // Natively `isready` is read while a long command runs; here the worker
     // would only read it after.
     const busy = this.ponder || this.unfinished().some((m) => m.kind !== null);
-    if (command === 'isready' && busy) {
-      this.replies.push({request, line: 'readyok'});
-      return;
-    }
+    if (command === 'isready' && busy) return this.answer(request, 'readyok');
     if (this.ponder) {
       this.held.push({request, line, stopped: false, hit: false});
       return;
@@ -468,9 +672,9 @@ class EngineConnection {
       } else if (kind !== null) {
         this.replies.push({request: h.request, line: stoppedAnswer(h.line)});
       } else if (h.hit) {
-        this.send(h.request, words(h.line).filter((w) => w !== 'ponder').join(' '));
+        this.pass(h.request, words(h.line).filter((w) => w !== 'ponder').join(' '));
       } else {
-        this.send(h.request, h.line);
+        this.pass(h.request, h.line);
       }
     }
   }
@@ -485,7 +689,7 @@ class EngineConnection {
       if (p && last && isPonder(last.line) && !last.stopped && !last.hit) {
         last.hit = true;
       } else {
-        this.replies.push({request, line: 'error ponderhit: no go ponder awaits it'});
+        this.answer(request, 'error ponderhit: no go ponder awaits it');
       }
       return;
     }
@@ -531,7 +735,7 @@ class EngineConnection {
       } else if (m.kind === 'go') {
         this.post(m.request, 'go depth 1', 0);
       } else {
-        this.post(m.request, m.line, m.received);
+        this.post(m.request, m.line, m.received, m.after);
       }
     }
   }
@@ -580,7 +784,7 @@ const connection = (c) => connections[c || 0];
 
 self.arcadeEngine = {
   send: (request, line, c) => connection(c).send(request, line),
-  stop: (c) => connection(c).stop(),
+  stop: (c) => connection(c).send(null, 'stop'),
   poll: (c) => connection(c).poll(),
   ready: (c) => connection(c).ready(),
   failure: (c) => connection(c).failure(),

@@ -2,9 +2,13 @@
 // WebAssembly engine (arcade_engine_worker.js + .wasm, found beside this file)
 // and hands it each message from the page, one protocol line at a time.
 //
-// Messages from the page: {wasmModule} first, then {request, line}.
+// Messages from the page: {wasmModule, describe} first, then {request, line}
+// or {request, check: line} (a `position` line to judge, not to run).
 // Messages to the page:
-//   {ready: true}                    the engine has loaded
+//   {ready: true, games, solvers}    the engine has loaded; with `describe`, also
+//                                    its games and those with an exact solver
+//   {request, checked: true, error}  why the engine would refuse the checked
+//                                    line, or null
 //   {failed: text}                   it could not load
 //   {request, lines: [line, ...]}    output lines of request `request`, in order
 //   {request, done: true, ok, ms}    request handled; ok is false after an error line;
@@ -26,7 +30,8 @@
 
 importScripts('arcade_engine_worker.js');
 
-let handleLine = null;  // the engine's arcade_engine_handle, once loaded
+let handleLine = null;  // hands a line to the engine (see load), once loaded
+let checkLine = null;   // judges a `position` line (see load)
 const early = [];       // messages that arrived while the engine loaded
 
 // Large enough that a big tree takes few messages, small enough that the
@@ -51,6 +56,10 @@ self.arcadeWorkerReply = (request, line) => {
 };
 
 function run(message) {
+  if ('check' in message) {
+    postMessage({request: message.request, checked: true, error: checkLine(message.check) || null});
+    return;
+  }
   const begun = performance.now();
   const ok = handleLine(message.request, message.line) !== 0;
   const ms = performance.now() - begun;
@@ -63,7 +72,7 @@ function run(message) {
 // again (null: fetch and compile here).
 self.onmessage = (event) => {
   if ('wasmModule' in event.data) {
-    load(event.data.wasmModule);
+    load(event.data.wasmModule, event.data.describe);
   } else if (handleLine) {
     run(event.data);
   } else {
@@ -71,7 +80,7 @@ self.onmessage = (event) => {
   }
 };
 
-function load(wasmModule) {
+function load(wasmModule, describe) {
   const settings = {};
   if (wasmModule) {
     settings.instantiateWasm = (imports, receive) => {
@@ -83,9 +92,38 @@ function load(wasmModule) {
   }
   createArcadeEngine(settings)
       .then((engine) => {
-        handleLine = engine.cwrap('arcade_engine_handle', 'number', ['number', 'string']);
-        postMessage({ready: true});
+        handleLine = lineHandler(engine, 'arcade_engine_handle', 'number', ['number']);
+        checkLine = lineHandler(engine, 'arcade_engine_position_error', 'string', []);
+        const ready = {ready: true};
+        if (describe) {
+          const [games, solvers] = engine.ccall('arcade_engine_games', 'string', [], []).split('\n');
+          ready.games = games.split(' ');
+          ready.solvers = solvers ? solvers.split(' ') : [];
+        }
+        postMessage(ready);
         for (const message of early.splice(0)) run(message);
       })
       .catch((error) => postMessage({failed: String(error)}));
+}
+
+// The engine's function `name` (arguments `before`, then a line and its
+// size), called with the line through the heap: cwrap's 'string' copies it
+// onto the stack, which a line of a few hundred kilobytes overflows (the
+// worker died silently). Its length is passed, so that a NUL in the line is
+// a character as natively, not its end. The page refuses lines over the
+// protocol's cap (engine_client.js), so the copy stays small.
+function lineHandler(engine, name, result, before) {
+  const call = engine.cwrap(name, result, before.concat(['number', 'number']));
+  return (...args) => {
+    const line = args.pop();
+    const size = engine.lengthBytesUTF8(line) + 1;
+    const text = engine._malloc(size);
+    if (!text) return call(...args, 0, 0);
+    try {
+      engine.stringToUTF8(line, text, size);
+      return call(...args, text, size - 1);
+    } finally {
+      engine._free(text);
+    }
+  };
 }

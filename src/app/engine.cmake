@@ -30,8 +30,10 @@ if(EMSCRIPTEN)
   add_executable(arcade_engine_worker ${CMAKE_CURRENT_LIST_DIR}/engine_worker.cpp)
   target_link_libraries(arcade_engine_worker PRIVATE arcade_engine_sessions arcade_warnings)
   target_link_options(arcade_engine_worker PRIVATE -sENVIRONMENT=worker -sMODULARIZE=1
-                      -sEXPORT_NAME=createArcadeEngine -sEXPORTED_RUNTIME_METHODS=cwrap
-                      -sDYNAMIC_EXECUTION=0 --no-entry)
+                      -sEXPORT_NAME=createArcadeEngine
+                      # A line reaches the engine through the heap, not the stack.
+                      "-sEXPORTED_RUNTIME_METHODS=['cwrap','ccall','lengthBytesUTF8','stringToUTF8']"
+                      "-sEXPORTED_FUNCTIONS=['_malloc','_free']" -sDYNAMIC_EXECUTION=0 --no-entry)
   set(arcade_worker_glue_files)
   foreach(arcade_glue engine_worker.js engine_client.js)
     add_custom_command(OUTPUT ${CMAKE_CURRENT_BINARY_DIR}/${arcade_glue}

@@ -12,8 +12,16 @@
 
 #include <emscripten/emscripten.h>
 
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "engine/parsed.h"
 #include "engine/protocol.h"
 #include "games/engine_sessions.h"
 #include "games/registry.h"
@@ -35,6 +43,11 @@ namespace {
 // Every output line carries the number of the request it answers.
 struct WorkerEngine {
   bool failed = false;  // the line being handled was answered with an error
+  // The game the accepted lines chose, and a session of each game for
+  // checking lines against it (see arcade_engine_position_error).
+  std::string game = arcade::game_names().front();
+  std::map<std::string, std::unique_ptr<arcade::GameSession>, std::less<>> checkers;
+  std::string answer;  // the text the last check returned
   arcade::Protocol protocol{arcade::make_engine_session, arcade::game_names(),
                             [this](std::uint64_t request, const std::string& line) {
                               if (line.rfind("error", 0) == 0) failed = true;
@@ -50,13 +63,60 @@ WorkerEngine& engine() {
 
 }  // namespace
 
-// Handles one protocol line; its replies are tagged with `request` (a whole
-// number below 2^53: JavaScript's numbers). Returns 1 if the line was
-// accepted, 0 if it was answered with an error, so that the page knows which
-// lines changed the engine's state.
-extern "C" EMSCRIPTEN_KEEPALIVE int arcade_engine_handle(double request, const char* line) {
+// Handles one protocol line, `size` bytes of UTF-8 at `line` (on the heap:
+// web/engine_worker.js copies it there, as a long line would overflow the
+// stack); its replies are tagged with `request` (a whole number below 2^53:
+// JavaScript's numbers). Returns 1 if the line was accepted, 0 if it was
+// answered with an error, so that the page knows which lines changed the
+// engine's state.
+extern "C" EMSCRIPTEN_KEEPALIVE int arcade_engine_handle(double request, const char* line,
+                                                         std::size_t size) {
   WorkerEngine& e = engine();
   e.failed = false;
-  e.protocol.handle(line, static_cast<std::uint64_t>(request));
-  return e.failed ? 0 : 1;
+  const std::string_view text(line ? line : "", line ? size : 0);
+  e.protocol.handle(text, static_cast<std::uint64_t>(request));
+  if (e.failed) return 0;
+  const std::vector<std::string> words = arcade::split_words(text);
+  if (words.size() == 2 && words[0] == "game") e.game = words[1];
+  return 1;
+}
+
+// The games, space-separated, then a line of those with an exact solver: the
+// page answers `solve` and judges `game` lines by them while the worker
+// searches (as the protocol does when it reads them).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* arcade_engine_games() {
+  static const std::string text = [] {
+    std::string names;
+    std::string solvers;
+    for (const std::string& name : arcade::game_names()) {
+      names.append(names.empty() ? "" : " ").append(name);
+      if (arcade::make_engine_session(name)->has_solver())
+        solvers.append(solvers.empty() ? "" : " ").append(name);
+    }
+    return names + "\n" + solvers;
+  }();
+  return text.c_str();
+}
+
+// Why the engine would refuse the `position` line of `size` bytes at `line`
+// in the current game, or "" if it would take it; changes nothing. The page
+// asks between a ponder's slices: a bad position changes nothing, the ponder
+// included, while a good one ends the ponder.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* arcade_engine_position_error(const char* line,
+                                                                         std::size_t size) {
+  WorkerEngine& e = engine();
+  const std::vector<std::string> words =
+      arcade::split_words(std::string_view(line ? line : "", line ? size : 0));
+  std::size_t moves_at = 1;
+  while (moves_at < words.size() && words[moves_at] != "moves") ++moves_at;
+  if (moves_at == 1) {
+    e.answer = "usage: position (startpos | <position string>) [moves M ...]";
+    return e.answer.c_str();
+  }
+  std::unique_ptr<arcade::GameSession>& checker = e.checkers[e.game];
+  if (!checker) checker = arcade::make_engine_session(e.game);
+  const std::vector<std::string> moves(words.begin() + std::min(moves_at + 1, words.size()),
+                                       words.end());
+  e.answer = checker->check_position(arcade::join_words(words, 1, moves_at), moves).value_or("");
+  return e.answer.c_str();
 }
