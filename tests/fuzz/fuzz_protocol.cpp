@@ -13,7 +13,9 @@
 //  - an accepted `position ...` leaves a position whose string, as `d`
 //    shows it, round-trips (read into another session of that game, it is
 //    written back the same);
-//  - only `quit` makes handle return false; and nothing crashes.
+//  - a line over the cap (kMaxLineBytes, its CR not counted) gets exactly
+//    `error line too long: <N> bytes (at most 65536)`;
+//  - only `quit` alone makes handle return false; and nothing crashes.
 // Why: the protocol is the engine's whole surface, reached by the
 // command-line tool's stdin and by every host, so any line must be answered
 // and bad ones refused without damage.
@@ -39,7 +41,9 @@
 //    goes back to the pool reset to what a new one is (start position, the
 //    book on, a 1 MB table, emptied), so an input still meets only fresh
 //    sessions. `setoption name Hash` still sets any size the protocol allows.
-//  - at most 64 lines of an input are read.
+//  - at most 64 lines of an input are read. Lines of several megabytes come
+//    from the seeds run_fuzzer.cmake writes at run time
+//    (protocol_long_lines.cmake) and libFuzzer's -max_len (CMakeLists.txt).
 
 #include <atomic>
 #include <cstddef>
@@ -195,10 +199,10 @@ class Harness {
   // Sends one line; returns what it answered, each line checked.
   std::vector<std::string> send(std::string_view line) {
     replies_.clear();
-    const bool more = protocol_.handle(line);
+    quit_ = !protocol_.handle(line);
     protocol_.wait();
-    const std::vector<std::string> words = split_words(line);
-    if (!more && (words.empty() || words[0] != "quit")) fail("handle returned false", line);
+    if (quit_ && split_words(line) != std::vector<std::string>{"quit"})
+      fail("handle returned false", line);
     for (const std::string& reply : replies_) {
       if (reply.empty()) fail("an empty output line, answering", line);
       if (reply.find('\n') != std::string::npos) fail("an output line holds a newline", reply);
@@ -211,6 +215,10 @@ class Harness {
 
   // Runs one input line with the checks above; false once it was `quit`.
   bool run(std::string_view line) {
+    if (bytes_of(line) > kMaxLineBytes) {
+      check_too_long(line);
+      return true;
+    }
     const std::vector<std::string> words = split_words(line);
     if (words.empty()) {
       send(line);
@@ -220,7 +228,7 @@ class Harness {
     const std::optional<std::string> sent = rewrite(line, words, before);
     if (!sent) return true;
     const std::vector<std::string> reply = send(*sent);
-    if (words[0] == "quit") return false;
+    if (quit_) return false;
     if (has_error(reply)) {
       check_refusal(*sent, reply, before);
       return true;
@@ -235,6 +243,23 @@ class Harness {
     std::string text;
     for (const std::string& line : lines) text.append(text.empty() ? "" : "\n").append(line);
     return text;
+  }
+
+  // A line's length as the protocol counts it: its line end not counted
+  // (here a CR: the input was split at LF).
+  static std::size_t bytes_of(std::string_view line) {
+    return line.size() - (!line.empty() && line.back() == '\r');
+  }
+
+  // Refused whole, with its length, and nothing changed.
+  void check_too_long(std::string_view line) {
+    const std::string before = board();
+    const std::vector<std::string> reply = send(line);
+    const std::string expected = "error line too long: " + std::to_string(bytes_of(line)) +
+                                 " bytes (at most " + std::to_string(kMaxLineBytes) + ")";
+    if (reply != std::vector<std::string>{expected})
+      fail("a line over the cap was not refused with its length", line.substr(0, 80));
+    if (board() != before) fail("a line over the cap changed the position", line.substr(0, 80));
   }
 
   static bool has_error(const std::vector<std::string>& reply) {
@@ -280,6 +305,7 @@ class Harness {
   }
 
   std::vector<std::string> replies_;
+  bool quit_ = false;  // the last line sent made handle return false
   std::string game_ = game_names().front();
   Protocol protocol_{pooled_session, game_names(),
                      Protocol::Output([this](const std::string& l) { replies_.push_back(l); }),

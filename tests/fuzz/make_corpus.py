@@ -136,6 +136,24 @@ PROTOCOL = {
     ],
     "finished_game": ["position xxx/oo./...", "go", "moves", "d", "tree depth 3", "eval"],
     "stop_and_quit": ["go depth 2", "stop", "isready", "quit", "d"],
+    # Each refused, changing nothing (issue 23); the lines of megabytes are
+    # written at run time (protocol_long_lines.cmake).
+    "extra_words": [
+        "position startpos moves b2",
+        "d now",
+        "stop now",
+        "isready x",
+        "solve x",
+        "eval x",
+        "moves\tx",
+        "ponderhit now",
+        "newgame x",
+        "go ponder depth abc",
+        "ponderhit",
+        "solve",
+        "quit now",
+        "d",
+    ],
 }
 
 # --- saved_game: GameController::save's format.

@@ -1,7 +1,7 @@
 # One bounded fuzzing run, as ctest runs it (tests/fuzz/CMakeLists.txt):
 #   cmake -DNAME=fuzz_x -DFUZZER=path/fuzz_x -DCORPUS=tests/fuzz/corpus/x
 #         [-DEXTRA_SEEDS=file|file] [-DDICTIONARY=x.dict] -DSECONDS=15
-#         -DWORK=scratch/folder -P run_fuzzer.cmake
+#         [-DMAX_LEN=bytes] [-DSEED_SCRIPT=x.cmake] -DWORK=scratch/folder -P run_fuzzer.cmake
 #
 # The seeds are copied into WORK/corpus first, so that the inputs libFuzzer
 # adds while it runs never touch the committed corpus. Prints how many inputs
@@ -16,6 +16,12 @@ if(NOT seeds AND NOT extra_seeds)
   message(FATAL_ERROR "${NAME}: no seeds in ${CORPUS}")
 endif()
 file(COPY ${seeds} ${extra_seeds} DESTINATION "${WORK}/corpus")
+# Seeds too large to commit (lines of megabytes) are written here, at run
+# time, by the target's own script into SEED_DIR.
+if(SEED_SCRIPT)
+  set(SEED_DIR "${WORK}/corpus")
+  include("${SEED_SCRIPT}")
+endif()
 
 # -timeout: one input taking longer is a finding (a hang). -rss_limit_mb:
 # above this the run fails as out of memory.
@@ -23,6 +29,11 @@ set(options -max_total_time=${SECONDS} -timeout=10 -rss_limit_mb=2048
             -artifact_prefix=${WORK}/artifacts/ -print_final_stats=1)
 if(DICTIONARY)
   list(APPEND options -dict=${DICTIONARY})
+endif()
+# The largest input libFuzzer makes or keeps (its default: the largest seed's
+# size, at least 4096 bytes).
+if(MAX_LEN)
+  list(APPEND options -max_len=${MAX_LEN})
 endif()
 execute_process(COMMAND "${FUZZER}" ${options} "${WORK}/corpus"
                 RESULT_VARIABLE result OUTPUT_VARIABLE log ERROR_VARIABLE log)
