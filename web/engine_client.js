@@ -397,6 +397,9 @@ class EngineConnection {
     this.wasmModule.then(
         (wasmModule) => worker.postMessage({wasmModule, describe: described.games === null}));
     for (const line of replay || []) worker.postMessage({request: 0, line});
+    // A verdict the old worker owed (a retry): the new one judges the line.
+    const c = this.checking;
+    if (c) worker.postMessage({request: c.checkRequest, check: c.line});
   }
 
   receive(message, begun, restarted) {

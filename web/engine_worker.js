@@ -96,7 +96,8 @@ function load(wasmModule, describe) {
         checkLine = lineHandler(engine, 'arcade_engine_position_error', 'string', []);
         const ready = {ready: true};
         if (describe) {
-          const [games, solvers] = engine.ccall('arcade_engine_games', 'string', [], []).split('\n');
+          const [games, solvers] =
+              engine.ccall('arcade_engine_games', 'string', [], []).split('\n');
           ready.games = games.split(' ');
           ready.solvers = solvers ? solvers.split(' ') : [];
         }

@@ -96,7 +96,8 @@ const SESSIONS = [
   {
     name: 'extra words during a search',
     anyMove: true,
-    steps: [...LONG_SEARCH, 'go infinite', waitFor('info depth 2'), 'stop now', 'isready x', 'stop'],
+    steps:
+        [...LONG_SEARCH, 'go infinite', waitFor('info depth 2'), 'stop now', 'isready x', 'stop'],
   },
   {
     name: 'a bad position during a ponder changes nothing',
@@ -109,9 +110,9 @@ const SESSIONS = [
     name: 'bad lines during a running ponder change nothing, a good position ends it',
     anyMove: true,
     steps: [
-      ...LONG_SEARCH, 'position startpos moves 4', 'go ponder infinite', sleep(150), 'position garbage',
-      'position startpos moves 8', 'game chess', 'go sideways', 'newgame x', 'ponderhit x',
-      'isready', sleep(100), 'position startpos moves 4 4', 'd', 'stop', 'ponderhit',
+      ...LONG_SEARCH, 'position startpos moves 4', 'go ponder infinite', sleep(150),
+      'position garbage', 'position startpos moves 8', 'game chess', 'go sideways', 'newgame x',
+      'ponderhit x', 'isready', sleep(100), 'position startpos moves 4 4', 'd', 'stop', 'ponderhit',
     ],
   },
   {name: 'a 300 KB line, then isready', steps: [big('isready ', 300000), 'isready']},
@@ -183,7 +184,8 @@ function normalize(session, lines) {
       .map((line) => session.anyMove && /^bestmove \S+$/.test(line) ? 'bestmove (any)' : line);
 }
 
-const short = (line) => line.length > 160 ? `${line.slice(0, 160)}... (${line.length} chars)` : line;
+const short = (line) =>
+    line.length > 160 ? `${line.slice(0, 160)}... (${line.length} chars)` : line;
 
 // The native tool, fresh for the session.
 function runNative(session) {
