@@ -150,12 +150,11 @@ TEST_F(GameControllerTest, SaveAndLoadRoundTrip) {
 TEST_F(GameControllerTest, CorruptOrForeignSavesChangeNothing) {
   game.play("b2");
   const std::string before = game.save();
+  // A save with a bad side, an illegal move or an unknown line keeps what
+  // is valid (saved_game_test.cpp); these have nothing to keep.
   for (const char* bad : {"", "{\"foreign\": true}", "minimax-arcade-save 1\ngame chess\n",
-                          "minimax-arcade-save 1\ngame tictactoe\nmoves b2 b2\n",
-                          "minimax-arcade-save 1\ngame tictactoe\nside0 robot 3\n",
-                          "minimax-arcade-save 1\ngame tictactoe\nside1 ai 99\n",
                           "minimax-arcade-save 1\ngame connect4\nstart xx\n",
-                          "minimax-arcade-save 1\ngame tictactoe\nwhat is this\n"}) {
+                          "minimax-arcade-save 99\ngame tictactoe\n"}) {
     EXPECT_TRUE(game.load(bad)) << bad;
     EXPECT_EQ(game.save(), before) << bad;
   }

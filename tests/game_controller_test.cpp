@@ -314,7 +314,7 @@ TEST_F(GameSessionTest, KeptGamesAreSavedAndLoaded) {
   ai_plays("4");
   game.undo();
   const std::string saved = game.save();
-  EXPECT_EQ(saved.rfind("minimax-arcade-save 3\n", 0), 0u);
+  EXPECT_EQ(saved.rfind("minimax-arcade-save 4\n", 0), 0u);
   EXPECT_NE(saved.find("\nkept game=tictactoe&moves=b2.a1\n"), std::string::npos) << saved;
   EXPECT_NE(saved.find("\nkept game=wolfsheep&start=c1&moves=c1d2.b8a7\n"), std::string::npos);
 
@@ -363,8 +363,11 @@ TEST_F(GameSessionTest, EachGamesSidesAreSavedAndLoaded) {
   EXPECT_EQ(other.side(1), (SideSettings{true, 4}));
   EXPECT_FALSE(other.load("minimax-arcade-save 3\ngame tictactoe\nsides chess ai 1 ai 1\n"))
       << "a game that is no more is passed over";
-  EXPECT_EQ(other.load("minimax-arcade-save 3\ngame tictactoe\nsides connect4 ai 9 ai 1\n"),
-            "a bad side setting: sides connect4 ai 9 ai 1");
+  SaveNotes notes;
+  EXPECT_FALSE(
+      other.load("minimax-arcade-save 3\ngame tictactoe\nsides connect4 ai 9 ai 1\n", &notes));
+  EXPECT_EQ(notes.dropped, (Moves{"The saved sides of Connect Four did not read; they are the "
+                                  "defaults again."}));
 }
 
 // Version 2 had one set of sides for every game: the game on the board and
@@ -382,7 +385,7 @@ TEST_F(GameSessionTest, AVersionTwoSaveStillLoads) {
   EXPECT_EQ(game.side(0), (SideSettings{true, 2})) << "as the game was left";
   ASSERT_FALSE(game.switch_game("wolfsheep"));
   EXPECT_EQ(game.side(0), (SideSettings{false, 3})) << "a new game: a person first";
-  EXPECT_EQ(game.save().rfind("minimax-arcade-save 3\n", 0), 0u);
+  EXPECT_EQ(game.save().rfind("minimax-arcade-save 4\n", 0), 0u);
 }
 
 // Version 1 wrote the moves waiting to be redone with the next one last

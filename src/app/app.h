@@ -216,6 +216,7 @@ class App {
   void say(std::string notice, bool error = false);
   void copy_link();
   void open_pasted();
+  void restore_saved(std::string saved);
   void persist();
   std::string side_name(int side) const;
   float motion() const;  // 0 with reduced motion, else 1
@@ -264,6 +265,9 @@ class App {
   std::string hint_text_;    // the hint shown, and since when (it pulses a while)
   float hint_seen_ = 0;
   std::string saved_;
+  // The games as a load left them while the stored text is kept as it was
+  // (restore_saved): nothing is written until they change.
+  std::optional<std::string> held_games_;
   std::size_t moves_seen_ = 0;    // for the animation of a new move
   std::size_t moves_listed_ = 0;  // the move list scrolls to a new move
   float last_seconds_ = 0;

@@ -164,6 +164,18 @@ struct GameState {
 inline constexpr std::array<SideSettings, 2> kDefaultSides{SideSettings{false, 3},
                                                            SideSettings{true, 3}};
 
+// The cap on a saved game's size as it is read, in bytes (its games' moves
+// are capped as a link's, kMaxGameMoves).
+inline constexpr std::size_t kMaxSaveBytes = std::size_t{1} << 20;
+
+// What GameController::load made of a saved game besides its answer.
+struct SaveNotes {
+  // Written by a later version of Minimax Arcade (refused): keep the text.
+  bool newer = false;
+  // What a restored save left out, each a sentence a player reads.
+  std::vector<std::string> dropped;
+};
+
 class GameController {
  public:
   explicit GameController(EngineClient& engine);
@@ -308,17 +320,26 @@ class GameController {
   std::string position_after(Move legal) const;
 
   // --- Saving: the games and settings as text, and back. ---
-  // "minimax-arcade-save 3": the lines of version 1 (the game on the board,
+  // "minimax-arcade-save 4": the lines of version 1 (the game on the board,
   // its start, moves, redo moves, pause and sides), then a line
   // "kept <link fragment with redo>" for each game kept in progress (as
   // version 2), then "sides <game> ai|human LEVEL ai|human LEVEL [paused]"
-  // for each other game whose sides were chosen (version 3: each its own).
+  // for each other game whose sides were chosen (version 3: each its own),
+  // then "end <the number of lines before it>" (version 4), by which a
+  // reader tells a whole save from one cut short.
   std::string save() const;
-  // Restores a saved game (version 1, 2 or 3); on an error (corrupt,
-  // foreign, illegal) nothing changes. A kept game that does not read is
-  // dropped, never the game on the board. Versions 1 and 2 had one set of
-  // sides for every game: the game on the board and each kept one take them.
-  std::optional<std::string> load(const std::string& saved);
+  // Restores a saved game (version 1 to 4), keeping what is valid: the
+  // moves up to the first illegal one, default sides for a side line that
+  // does not read, the moves of a save cut short (at its end or at a zero
+  // byte) before the cut; `notes`, if given, gets what was left out. A kept
+  // game that does not read is dropped, never the game on the board.
+  // Unknown lines are passed over. Lines may end in CRLF and trailing
+  // spaces. Versions 1 and 2 had one set of sides for every game: the game
+  // on the board and each kept one take them. Refused, changing nothing
+  // (the message says why): a text that is no save, a save of a later
+  // version (notes->newer), one over kMaxSaveBytes, one whose game on the
+  // board is over kMaxGameMoves moves or whose game or start does not read.
+  std::optional<std::string> load(const std::string& saved, SaveNotes* notes = nullptr);
 
  private:
   // The side to move after `plies` moves of the line: turns alternate.

@@ -163,13 +163,17 @@ bool save_ppm(const std::string& path, int width, int height) {
 // validates whatever comes back (see GameController::load).
 #ifdef __EMSCRIPTEN__
 // clang-format off
-EM_JS(char*, load_saved_game, (), {
+// The text's bytes and their count at *length: a zero byte in it must reach
+// the reader, which says the save is damaged there (a C string would end
+// there unsaid). At most `most` bytes (and a character) are copied: enough
+// for the reader to tell the save is over its cap.
+EM_JS(char*, load_saved_game, (int* length, int most), {
   let text = null;
   try { text = window.localStorage.getItem('minimax-arcade'); } catch (e) { return 0; }
   if (text === null) return 0;
-  const size = lengthBytesUTF8(text) + 1;
+  const size = Math.min(lengthBytesUTF8(text), most + 4) + 1;
   const buffer = _malloc(size);
-  stringToUTF8(text, buffer, size);
+  HEAP32[length >> 2] = stringToUTF8(text, buffer, size);
   return buffer;
 });
 EM_JS(void, store_saved_game, (const char* text), {
@@ -179,9 +183,10 @@ EM_JS(void, store_saved_game, (const char* text), {
 
 arcade::app::Storage make_storage() {
   return {[]() -> std::optional<std::string> {
-            char* text = load_saved_game();
+            int length = 0;
+            char* text = load_saved_game(&length, static_cast<int>(arcade::app::kMaxSaveBytes));
             if (text == nullptr) return std::nullopt;
-            std::string saved(text);
+            std::string saved(text, static_cast<std::size_t>(length));
             free(text);
             return saved;
           },
@@ -198,9 +203,13 @@ std::string saved_game_path() {
 
 arcade::app::Storage make_storage() {
   return {[]() -> std::optional<std::string> {
-            std::ifstream in(saved_game_path());
+            std::ifstream in(saved_game_path(), std::ios::binary);
             if (!in) return std::nullopt;
-            return std::string(std::istreambuf_iterator<char>(in), {});
+            // A byte over the cap tells the reader it is over (see App).
+            std::string saved(arcade::app::kMaxSaveBytes + 1, '\0');
+            in.read(saved.data(), static_cast<std::streamsize>(saved.size()));
+            saved.resize(static_cast<std::size_t>(in.gcount()));
+            return saved;
           },
           [](const std::string& text) { std::ofstream(saved_game_path()) << text; }};
 }

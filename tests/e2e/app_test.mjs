@@ -285,13 +285,14 @@ async function checkReload(app) {
   app.assertNoErrors('reloading');
 }
 
-// Saved games that must be refused: not ours at all, and ours (`header`: the
-// first line of the app's own saved game) with a move that is illegal (b2
-// twice).
+// Saved games that are not whole, each with the moves kept: not ours at all
+// (a fresh game), and ours (`header`: the first line of the app's own saved
+// game) with a move that is illegal (b2 again: the two before it are kept,
+// the person to move; more cases in saved_game_test.mjs).
 const corruptSaves = (header) => [
-  'this is not a saved game {"moves": [1, 2]}',
-  `${header}\ngame tictactoe\nstart startpos\nmoves b2 b2\nredo \npaused 0\n` +
-      'side0 human 3\nside1 ai 3\n',
+  ['this is not a saved game {"moves": [1, 2]}', ''],
+  [`${header}\ngame tictactoe\nstart startpos\nmoves b2 a1 b2\nredo \npaused 0\n` +
+       'side0 human 3\nside1 ai 3\n', 'b2 a1'],
 ];
 
 // The first line of the game the app saves: its format's name and version.
@@ -312,7 +313,7 @@ async function saveHeader(browser, url) {
 async function checkCorruptSave(browser, url) {
   const header = await saveHeader(browser, url);
   assert.match(header, /^minimax-arcade-save \d+$/, 'the saved game\'s first line');
-  for (const saved of corruptSaves(header)) {
+  for (const [saved, moves] of corruptSaves(header)) {
     const context = await browser.newContext({viewport: VIEWPORT});
     try {
       await context.addInitScript(
@@ -323,8 +324,8 @@ async function checkCorruptSave(browser, url) {
       const state = await app.state();
       assert.notEqual(state.notice, '', `no notice for the saved game ${JSON.stringify(saved)}`);
       assert.deepEqual(
-          [state.game, state.moves, state.side0, state.side1], ['tictactoe', '', 'human 3', 'ai 3'],
-          'a fresh game after a corrupt save');
+          [state.game, state.moves, state.side0, state.side1], ['tictactoe', moves, 'human 3', 'ai 3'],
+          'what is kept of a corrupt save');
       app.assertNoErrors('a corrupt saved game');
       console.log(`  notice: ${state.notice}`);
     } finally {
