@@ -166,6 +166,10 @@ def save(game, start="startpos", moves="", redo="", paused=0, sides=("human 3", 
             f"paused {paused}\nside0 {sides[0]}\nside1 {sides[1]}\n")
 
 
+V4_WHOLE = ("minimax-arcade-save 4\ngame connect4\nstart startpos\nmoves 4 4 3 3 5\nredo 2\n"
+            "paused 0\nside0 human 2\nside1 ai 4\nkept game=tictactoe&moves=b2.a1\n"
+            "sides tictactoe human 3 ai 1 paused\nend 10\n")
+
 SAVED_GAME = {
     "new_game": save("tictactoe"),
     "tictactoe_with_redo": save("tictactoe", moves="b2 a1", redo="c3"),
@@ -179,6 +183,19 @@ SAVED_GAME = {
     "illegal_move": save("tictactoe", moves="b2 b2"),
     "unknown_game": save("chess"),
     "bad_side": save("tictactoe", sides=("robot 3", "ai 9")),
+    # Version 4: the "end" line counts the lines before it.
+    "v4_whole": V4_WHOLE,
+    "v4_cut_mid_moves": V4_WHOLE[:V4_WHOLE.index(" 5\n") + 2],
+    "v4_zero_byte": V4_WHOLE.replace("3 3", "3\0 3"),
+    "v4_lines_missing": V4_WHOLE.replace("paused 0\n", ""),
+    "v4_crlf_trailing_spaces": V4_WHOLE.replace("\n", " \r\n"),
+    "v4_unknown_line": V4_WHOLE.replace("paused 0\n", "paused 0\ncolour blue\n").replace(
+        "end 10", "end 11"),
+    "v5_newer": V4_WHOLE.replace("save 4", "save 5"),
+    # 0xFF, 16: the rest repeated to 17 x 64 KiB, over the 1 MiB cap
+    # (fuzz_saved_game.cpp); 0xFF, 0: to 64 KiB, kept lines.
+    "repeated_over_the_cap": b"\xff\x10" + V4_WHOLE.encode(),
+    "repeated_kept_lines": b"\xff\x00kept game=tictactoe&moves=b2.a1\n",
 }
 
 # --- connect4_book: the file format of games/connect4_book.h.
