@@ -26,14 +26,18 @@
 // every other line waits for the long commands before it, then runs in order.
 // Each request gets its replies once, tagged with its number.
 //
-// Messages to the worker (engine_worker.js): {wasmModule} (the compiled
-// engine, or null), then {request, line}, one protocol line each. From it:
-// {ready: true}, {failed: text}, {request, lines: [...]} (output lines of
-// `request` in order: the worker batches them, sending `info` and `bestmove`
-// lines at once and at most a few thousand lines a message) and
-// {request, done: true, ok} after the last batch of `request`. Each line of
-// a batch is taken exactly as a line of its own would be. Request 0 is the
-// replayed state after a restart: its lines are dropped.
+// Messages to the worker (engine_worker.js): {wasmModule, describe} (the
+// compiled engine, or null; describe: tell the games), then {request, line},
+// one protocol line each, or {request, check: line}, a `position` line to
+// judge during a ponder. From it: {ready: true, games, solvers} (the games
+// and those with an exact solver, when asked), {failed: text},
+// {request, lines: [...]} (output lines of `request` in order: the worker
+// batches them, sending `info` and `bestmove` lines at once and at most a
+// few thousand lines a message), {request, done: true, ok} after the last
+// batch of `request` and {request, checked: true, error} (the verdict on a
+// checked line: the engine's error, or null). Each line of a batch is taken
+// exactly as a line of its own would be. Request 0 is the replayed state
+// after a restart: its lines are dropped.
 //
 // Stopping without SharedArrayBuffer. A long command runs inside one message
 // handler of the worker, which cannot read a `stop` message until it ends.
