@@ -188,6 +188,7 @@ async function halfDeployment(t) {
   try {
     await halfDeploymentIn(t, context, await context.newPage());
   } finally {
+    t.server.faults.clear();
     await context.close();
   }
 }
