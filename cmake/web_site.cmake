@@ -21,9 +21,10 @@
 #     app's own, src/app/palette.h's kBackgroundRgb: one source, so that the
 #     page round the canvas never shows a seam of another colour;
 #   - the service worker's list of files and version: assemble_site.cmake
-#     writes them into the site's service_worker.js, the version being a
-#     hash of every file's content, so each build that changes a file gets a
-#     cache of its own (see web/service_worker.js).
+#     writes them into the site's service_worker.js, each file with its size
+#     and SHA-256 (the worker caches only files that match), the version
+#     being a hash of every file's content, so each build that changes a
+#     file gets a cache of its own (see web/service_worker.js).
 include_guard(GLOBAL)
 
 # arcade_add_web_site(TARGET...): the site with these executables' .js (and
