@@ -34,9 +34,14 @@
 //    the app, once it runs and on every `hashchange`, as the command
 //    "link FRAGMENT" (the fragment as it is in the URL, without the "#"); the
 //    app answers "ok" or "error ..." and shows its own notice on an error.
-//    Either way the fragment is then removed from the address bar
+//    Either way the fragment is removed from the address bar
 //    (history.replaceState), so that a reload restores the player's saved
-//    game rather than the link.
+//    game rather than the link: before the app is given it, so that not
+//    even a link that crashed the app could stick. The text goes through the
+//    app's heap, whatever its length (not the stack, which a long link
+//    overflowed); the app refuses one over 65,536 characters, with a notice.
+//    Pasted text (the `paste` event) goes to the app's clipboard the same
+//    way, for the Ctrl+V that ImGui reads at the next frame.
 // 6. For tests, tools and the app:
 //    window.arcadeState()      {game, moves: [...], position} from the app's
 //                              state lines (position null while the app has
@@ -309,10 +314,26 @@ function watchStart() {
   }, START_PATIENCE_MS);
 }
 
+// Calls `use(pointer)` with `text` as UTF-8 in the app's heap, freed after.
+// Not ccall's 'string' arguments: they are copied onto the stack (1 MB), and
+// a link of a few hundred thousand characters overflowed it, a crash.
+function withHeapText(text, use) {
+  const size = Module.lengthBytesUTF8(text) + 1;
+  const pointer = Module._malloc(size);
+  if (!pointer) throw new Error('no memory for ' + size + ' bytes of text');
+  try {
+    Module.stringToUTF8(text, pointer, size);
+    return use(pointer);
+  } finally {
+    Module._free(pointer);
+  }
+}
+
 // The app's text interface (src/app/main.cpp): "ok" or "error ..." for a
-// command; "key value" lines for the state.
+// command; "key value" lines for the state. A line of any length: the app
+// refuses what is too long, with a notice.
 function appCommand(line) {
-  return Module.ccall('arcade_command', 'string', ['string'], [line]);
+  return withHeapText(line, (pointer) => Module.UTF8ToString(Module._arcade_command(pointer)));
 }
 
 // The app's state text, or null while it does not run: before main() (its
@@ -347,14 +368,31 @@ window.arcadeState = arcadeState;
 // The fragment of the address, without its "#" ('' for none).
 function fragment() { return location.hash.slice(1); }
 
-// Gives the address's fragment to the app, then removes it from the address.
+// Removes the fragment from the address, then gives it to the app: first,
+// so that a link that harmed the app could not do it again at every reload.
 function takeLink() {
   const link = fragment();
   if (!link || appStateText() === null) return;
-  const reply = appCommand('link ' + link);
   history.replaceState(history.state, '', location.pathname + location.search);
+  let reply;
+  try {
+    reply = appCommand('link ' + link);
+  } catch (error) {
+    reply = 'error ' + error.message;
+  }
   // The app shows its own notice; this line is for whoever reads the console.
-  if (reply !== 'ok') console.info('Minimax Arcade: link: ' + reply);
+  if (reply !== 'ok') console.info('Minimax Arcade: link: ' + reply.slice(0, 300));
+}
+
+// A paste (Ctrl+V, the browser's menu) reaches the app's text fields:
+// Emscripten's SDL has no system clipboard, so the page puts the pasted text
+// in the app's (SDL's) just before ImGui reads it: the key's event comes
+// first and the app reads it at its next frame. Pages of text too: the app
+// refuses a paste over its cap with a notice.
+function passPaste(event) {
+  const text = event.clipboardData ? event.clipboardData.getData('text/plain') : '';
+  if (!text || appStateText() === null) return;
+  withHeapText(text, (pointer) => Module._arcade_set_clipboard(pointer));
 }
 
 // Runs once main() has run: Emscripten calls onRuntimeInitialized just
@@ -368,6 +406,7 @@ function whenAppRuns(callback, framesLeft = 300) {
 function appStarted() {
   takeLink();
   window.addEventListener('hashchange', takeLink);
+  document.addEventListener('paste', passPaste);
   registerServiceWorker();
 }
 

@@ -548,6 +548,15 @@ void App::copy_link() {
   say("Link copied: " + url);
 }
 
+const char* App::paste_text(const char* clipboard) {
+  if (clipboard == nullptr) return "";
+  if (const std::optional<std::string> problem = text_too_long(clipboard)) {
+    say("Cannot paste that: " + *problem, true);
+    return "";
+  }
+  return clipboard;
+}
+
 void App::open_pasted() {
   if (command("open " + pasted_) == "ok") {
     say("Opened.");

@@ -122,6 +122,11 @@ class App {
   // end's banner shown, the board's rectangle in points (left top width
   // height), the keyboard's cursor (column row), the preferences.
   std::string state() const;
+  // What a paste into one of the app's text fields gets (main.cpp sends
+  // ImGui's clipboard through here): `clipboard`, or "" with a notice when
+  // it is over the cap on pasted text (kMaxLinkChars): ImGui would take in
+  // pages of it, or drop without a word what its field cannot hold.
+  const char* paste_text(const char* clipboard);
 
  private:
   // The screen's parts (app_layout.cpp), in points.

@@ -98,6 +98,32 @@ std::string fitted(const std::string& text, float width) {
   return cut + "...";
 }
 
+// `text` with a line break before each word that would pass `width`:
+// breaks at spaces only. ImGui's own wrapping also breaks after a comma,
+// which split a count such as "300,000" over two lines. A word wider than a
+// line alone is left to ImGui's wrapping.
+std::string wrapped_at_spaces(const std::string& text, float width) {
+  std::string out, line;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t end = std::min(text.find_first_of(" \n", at), text.size());
+    const std::string word = text.substr(at, end - at);
+    const std::string longer = line.empty() ? word : line + ' ' + word;
+    if (line.empty() || ImGui::CalcTextSize(longer.c_str()).x <= width) {
+      line = longer;
+    } else {
+      out += line + '\n';
+      line = word;
+    }
+    if (end < text.size() && text[end] == '\n') {
+      out += line + '\n';
+      line.clear();
+    }
+    at = end + 1;
+  }
+  return out + line;
+}
+
 }  // namespace
 
 // How a person plays a move on this board, with what they have in hand.
@@ -502,12 +528,22 @@ void App::share_section() {
   const float open_w = ImGui::CalcTextSize("Open").x + 2 * ImGui::GetStyle().FramePadding.x;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - open_w -
                           ImGui::GetStyle().ItemSpacing.x);
-  char text[512];
-  std::snprintf(text, sizeof text, "%s", pasted_.c_str());
-  const bool entered = ImGui::InputTextWithHint("##open", "Moves, a position or a link", text,
-                                                sizeof text, ImGuiInputTextFlags_EnterReturnsTrue);
+  // The field grows with its text (a link of a long game is longer than
+  // any fixed buffer, and ImGui drops a paste it cannot hold without a
+  // word); paste_text caps what a paste brings.
+  const bool entered = ImGui::InputTextWithHint(
+      "##open", "Moves, a position or a link", pasted_.data(), pasted_.capacity() + 1,
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackResize,
+      [](ImGuiInputTextCallbackData* data) {
+        if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+          auto* text = static_cast<std::string*>(data->UserData);
+          text->resize(static_cast<std::size_t>(data->BufTextLen));
+          data->Buf = text->data();
+        }
+        return 0;
+      },
+      &pasted_);
   audit_rect("share_field");
-  pasted_ = text;
   ImGui::SameLine();
   ImGui::BeginDisabled(pasted_.empty());
   if (button("Open") || (entered && !pasted_.empty())) open_pasted();
@@ -739,9 +775,10 @@ void App::notice_toast(const Rect& area) {
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
                    ImGuiWindowFlags_NoFocusOnAppearing);
   const float ok_w = ImGui::CalcTextSize("OK").x + 2 * ImGui::GetStyle().FramePadding.x;
-  ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - ok_w - 8);
+  const float wrap_x = ImGui::GetContentRegionAvail().x - ok_w - 8;
+  ImGui::PushTextWrapPos(wrap_x);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(notice_.c_str());
+  ImGui::TextUnformatted(wrapped_at_spaces(notice_, wrap_x - ImGui::GetCursorPosX() - 1).c_str());
   ImGui::PopTextWrapPos();
   ImGui::SameLine(ImGui::GetContentRegionAvail().x - ok_w + ImGui::GetStyle().WindowPadding.x);
   if (button("OK")) notice_.clear();

@@ -859,6 +859,10 @@ std::string GameController::share_fragment() const {
   return link_fragment(board_, false);
 }
 
+std::optional<std::string> text_too_long(std::string_view text) {
+  return too_long(text);
+}
+
 std::optional<std::string> GameController::open_link(const std::string& link) {
   if (auto problem = too_long(link)) return problem;
   Parsed<GameState> opened = read_link(link);

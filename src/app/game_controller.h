@@ -73,6 +73,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/engine_client.h"
@@ -89,6 +90,9 @@ namespace arcade::app {
 // characters), low enough that reading what is allowed stays instant.
 inline constexpr std::size_t kMaxLinkChars = 65536;
 inline constexpr std::size_t kMaxGameMoves = 10000;
+// Why `text` is over kMaxLinkChars, with its count in characters ("it is too
+// long (300,020 characters; at most 65,536)"), or nothing.
+std::optional<std::string> text_too_long(std::string_view text);
 
 struct SideSettings {
   bool ai = false;

@@ -229,6 +229,23 @@ EMSCRIPTEN_KEEPALIVE_EXPORT const char* arcade_state() {
   g_reply = g_app ? g_app->state() : "";
   return g_reply.c_str();
 }
+// The page's paste (web/page.js): SDL has no system clipboard in the
+// browser, so the page puts what is pasted in SDL's for ImGui's Ctrl+V.
+EMSCRIPTEN_KEEPALIVE_EXPORT void arcade_set_clipboard(const char* text) {
+  SDL_SetClipboardText(text);
+}
+}
+
+// A paste into a text field (ImGui reads the clipboard for Ctrl+V) goes
+// through the app, which refuses one over its cap with a notice.
+const char* (*g_read_clipboard)(void*) = nullptr;  // the SDL backend's
+void check_pastes() {
+  ImGuiIO& io = ImGui::GetIO();
+  g_read_clipboard = io.GetClipboardTextFn;
+  io.GetClipboardTextFn = [](void* data) -> const char* {
+    const char* text = g_read_clipboard ? g_read_clipboard(data) : nullptr;
+    return g_app ? g_app->paste_text(text) : "";
+  };
 }
 
 // Whether the person uses a touch screen (then controls are thumb-sized and
@@ -649,6 +666,7 @@ int main(int argc, char** argv) {
                                                autoplay ? arcade::app::Storage{} : make_storage(),
                                                arcade::app::make_engine_client, make_platform());
   g_app = app.app.get();
+  check_pastes();
   app.touch = starts_with_touch();
   if (app.options.moves > 0) app.app->play_itself();
   if (!run_commands(app)) {
