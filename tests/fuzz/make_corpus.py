@@ -198,6 +198,31 @@ SAVED_GAME = {
     "repeated_kept_lines": b"\xff\x00kept game=tictactoe&moves=b2.a1\n",
 }
 
+# --- link: links and pasted text (fuzz_link.cpp). Byte 0: even a link, odd
+# pasted; byte 0 / 2 picks the game on the board (0 Tic-tac-toe, 1 Connect
+# Four, 2 Wolf and Sheep).
+
+LINK = {
+    "tictactoe_link": "\x00game=tictactoe&moves=b2.a1&redo=c3",
+    "connect4_link": "\x02#game=connect4&moves=4.4.5.3",
+    "connect4_url": "\x02https://example.org/arcade/index.html#game=connect4&moves=4.4",
+    "wolfsheep_start": "\x04game=wolfsheep&start=c1&moves=c1d2.b8a7",
+    "wolfsheep_position": "\x04game=wolfsheep&position=1w1w1w1w%2F8%2F8%2F8%2F8%2F8%2F3s4%2F8%20w",
+    "bad_key": "\x00game=tictactoe&x=1",
+    "key_twice": "\x00game=tictactoe&game=connect4",
+    "pasted_moves": "\x034453",
+    "pasted_spaced": "\x03 4, 4, 5, 3\n",
+    "pasted_position": "\x03......./......./......./......./......./...x...",
+    "pasted_link": "\x01  https://example.org/#game=tictactoe&moves=b2 ",
+    "pasted_wolfsheep": "\x05c1d2 b8a7",
+    # 0xFF, n: the rest repeated to (n + 1) x 64 KiB: over the cap of 65,536
+    # characters, as a link and pasted; and 'é' (two bytes) to 64 KiB, 32,768
+    # characters, under it.
+    "repeated_link_over_the_cap": b"\x02\xff\x04game=connect4&moves=4.4.",
+    "repeated_paste_over_the_cap": b"\x03\xff\x2f4 4 5 3 ",
+    "repeated_two_byte_characters": b"\x01\xff\x00\xc3\xa9",
+}
+
 # --- connect4_book: the file format of games/connect4_book.h.
 
 HEADER = struct.Struct("<4sBBBBI")  # magic, version, deepest ply, whole plies, 0, entries
@@ -268,6 +293,7 @@ def main():
     write_folder("game_text", {n: g + p + "\n" + m for n, (g, p, m) in GAME_TEXT.items()})
     write_folder("protocol", {n: "\n".join(lines) + "\n" for n, lines in PROTOCOL.items()})
     write_folder("saved_game", SAVED_GAME)
+    write_folder("link", LINK)
     write_folder("connect4_book", book_slices())
 
 
