@@ -77,7 +77,11 @@ const CACHE_PREFIX = 'minimax-arcade-';
 // seconds; this is far beyond).
 const START_PATIENCE_MS = 45000;
 
-function setStatus(text) { statusLine.textContent = text; }
+// Progress after a failure (the wasm's download ending after a script
+// failed to parse) would hide the reason: it is dropped.
+function setStatus(text) {
+  if (!document.getElementById('panel').classList.contains('failed')) statusLine.textContent = text;
+}
 
 // Says why the game cannot run; the first reason stays (what follows from
 // it would only hide it). `detail`: the technical cause, in small type (for
@@ -89,7 +93,7 @@ function fail(text, detail = '', recover = true) {
   panel.classList.add('failed');
   overlay.hidden = false;
   progress.hidden = true;
-  setStatus(text);
+  statusLine.textContent = text;
   detailLine.textContent = detail;
   detailLine.hidden = !detail;
   if (recover) offerRecovery();
@@ -105,7 +109,7 @@ function offerRecovery() {
 // Drops the service worker and the site's caches, then reloads: the page
 // and every file come from the server again, whatever copy was kept.
 async function reloadWithoutCache() {
-  setStatus('Reloading…');
+  statusLine.textContent = 'Reloading…';
   try {
     const registrations = await navigator.serviceWorker.getRegistrations();
     await Promise.all(registrations.map((registration) => registration.unregister()));

@@ -255,7 +255,7 @@ async function halfDeploymentIn(t, context, page) {
   const taken = await until(async () => {
     const now = await page.evaluate(workers);
     return !now.waiting && now.controlled && now.caches.length === 1 && now;
-  }, 'build 2 to take over', 20000, 200);
+  }, 'build 2 to take over', 45000, 200);
   assert.deepEqual(taken.caches, [`minimax-arcade-${next}`], 'the caches once fixed');
   console.log(`  ${build1} kept while build 2 was cut short; minimax-arcade-${next} once fixed`);
 }
@@ -391,7 +391,13 @@ async function brokenEngine(t, path, fault, shot) {
     else
       await page.mouse.click(x + w / 2, y + h / 2);
     const moved = await waitState(page, (s) => movesOf(s).length === 4,
-                                  'the AI to move after Retry', 20000);
+                                  'the AI to move after Retry', 20000)
+                      .catch(async (error) => {
+                        const s = await state(page);
+                        const stats = await page.evaluate(() => JSON.stringify(arcadeEngine.stats()));
+                        throw new Error(`${error.message}: heading "${s.heading}", engine ${stats}, ` +
+                                        `requests ${t.server.requests.slice(-6).join(', ')}`);
+                      });
     assert.equal(moved.engine_failed, '0');
     assert.notEqual(moved.heading, 'The AI could not start');
     return meanwhile.status;
