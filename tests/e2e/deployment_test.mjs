@@ -27,6 +27,7 @@ import {createServer} from 'node:http';
 import {tmpdir} from 'node:os';
 import {extname, join, normalize} from 'node:path';
 
+import {afterFrames} from './app_page.mjs';
 import {CheckRunner, launchChromium, until} from './lib.mjs';
 
 const [siteDir, artifactsArg] = process.argv.slice(2);
@@ -382,6 +383,9 @@ async function brokenEngine(t, path, fault, shot) {
 
     // Fixed, then Retry, clicked: the AI moves.
     t.server.faults.delete(path);
+    // The widgets are where the last frame drew them: a frame of the
+    // heading as it is now first.
+    await page.evaluate(afterFrames, 4);
     const retry = await waitState(page, (s) => / retry_engine:/.test(` ${s.widgets}`),
                                   'the Retry button');
     const [x, y, w, h] = retry.widgets.match(/retry_engine:([\d.,-]+)/)[1].split(',').map(Number);
