@@ -4,13 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "engine/protocol.h"
 
 namespace arcade::cli {
 namespace {
@@ -163,6 +166,88 @@ TEST_F(CliCommands, MatchAndTournamentRefuseMalformedSeedsAlike) {
   EXPECT_TRUE(err_has("error match: 'seed' needs a number")) << err_.str();
   EXPECT_EQ(run_arcade({"tournament", "tictactoe", "seed"}), 2);
   EXPECT_TRUE(err_has("error tournament: 'seed' needs a number")) << err_.str();
+}
+
+// An input of `head`, then `count` copies of `fill`, then `tail`, made as it is
+// read: a line of any length costs the test no memory.
+class RepeatedInput : public std::streambuf {
+ public:
+  RepeatedInput(std::string head, char fill, std::size_t count, std::string tail)
+      : head_(std::move(head)), fill_(fill), count_(count), tail_(std::move(tail)) {}
+
+ protected:
+  int_type underflow() override {
+    const std::size_t total = head_.size() + count_ + tail_.size();
+    if (at_ == total) return traits_type::eof();
+    std::size_t made = 0;
+    for (; made < chunk_.size() && at_ < total; ++made, ++at_) chunk_[made] = char_at(at_);
+    setg(chunk_.data(), chunk_.data(), chunk_.data() + made);
+    return traits_type::to_int_type(chunk_[0]);
+  }
+
+ private:
+  char char_at(std::size_t at) const {
+    if (at < head_.size()) return head_[at];
+    if (at < head_.size() + count_) return fill_;
+    return tail_[at - head_.size() - count_];
+  }
+  std::string head_;
+  char fill_;
+  std::size_t count_;
+  std::string tail_;
+  std::size_t at_ = 0;
+  std::array<char, 1 << 16> chunk_{};
+};
+
+// The protocol's replies to `input`, run as `arcade` with no arguments runs it.
+std::vector<std::string> protocol_replies(std::streambuf& input) {
+  std::istream in(&input);
+  std::ostringstream out;
+  protocol_loop(in, out, false);
+  std::vector<std::string> lines;
+  std::istringstream replies(out.str());
+  for (std::string line; std::getline(replies, line);) lines.push_back(line);
+  return lines;
+}
+
+std::string too_long(std::size_t bytes) {
+  return "error line too long: " + std::to_string(bytes) + " bytes (at most " +
+         std::to_string(kMaxLineBytes) + ")";
+}
+
+TEST(ProtocolLineReader, KeepsNoMoreThanTheCapOfALineOfAnyLength) {
+  constexpr std::size_t kLength = 20'000'000;
+  RepeatedInput input("", 'a', kLength, "\r\nisready\n\nd");
+  std::istream in(&input);
+  std::string line;
+  std::size_t over = 0;
+  ASSERT_TRUE(read_protocol_line(in, line, over));
+  EXPECT_EQ(over, kLength);  // the '\r' is not counted
+  EXPECT_LE(line.size(), kMaxLineBytes + 2);
+  ASSERT_TRUE(read_protocol_line(in, line, over));
+  EXPECT_EQ(line, "isready");
+  EXPECT_EQ(over, 0u);
+  ASSERT_TRUE(read_protocol_line(in, line, over));
+  EXPECT_EQ(line, "");
+  ASSERT_TRUE(read_protocol_line(in, line, over));  // the last line has no '\n'
+  EXPECT_EQ(line, "d");
+  EXPECT_FALSE(read_protocol_line(in, line, over));
+}
+
+TEST(ProtocolLineReader, EveryLengthAroundTheCapGetsItsOwnCount) {
+  // `isready` padded with spaces to each length: at the cap it is obeyed,
+  // past it refused with the line's own length, whether the reader kept it
+  // whole (and Protocol::handle judged it) or not.
+  for (const std::size_t length : {kMaxLineBytes, kMaxLineBytes + 1, kMaxLineBytes + 2,
+                                   kMaxLineBytes + 3, std::size_t{5'000'000}})
+    for (const std::string end : {"\n", "\r\n"}) {
+      SCOPED_TRACE("length " + std::to_string(length) + (end == "\n" ? " LF" : " CRLF"));
+      RepeatedInput input("isready", ' ', length - 7, end + "isready\n");
+      const std::vector<std::string> expected =
+          length <= kMaxLineBytes ? std::vector<std::string>{"readyok", "readyok"}
+                                  : std::vector<std::string>{too_long(length), "readyok"};
+      EXPECT_EQ(protocol_replies(input), expected);
+    }
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <iostream>
 #include <optional>
+#include <streambuf>
+#include <string>
 
 #include "cli/bench_connect4.h"
 #include "cli/book.h"
@@ -59,6 +61,30 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
 
 }  // namespace
 
+bool read_protocol_line(std::istream& in, std::string& line, std::size_t& too_long) {
+  // std::getline would hold a line of a gigabyte whole only to refuse it.
+  constexpr std::size_t kKept = kMaxLineBytes + 2;
+  using Traits = std::char_traits<char>;
+  line.clear();
+  std::size_t length = 0;
+  Traits::int_type last = 0;
+  std::streambuf& source = *in.rdbuf();
+  for (Traits::int_type c = source.sbumpc();; c = source.sbumpc()) {
+    if (Traits::eq_int_type(c, Traits::eof())) {
+      in.setstate(std::ios::eofbit);
+      if (length == 0) return false;
+      break;
+    }
+    if (c == '\n') break;
+    if (line.size() < kKept) line.push_back(Traits::to_char_type(c));
+    ++length;
+    last = c;
+  }
+  // A line kept whole, '\r' and all, is judged by Protocol::handle.
+  too_long = line.size() == length ? 0 : length - (last == '\r' ? 1 : 0);
+  return true;
+}
+
 int protocol_loop(std::istream& in, std::ostream& out, bool background) {
   // Untied: a tied input stream flushes `out` before each read, on this
   // thread and outside the protocol's output lock, while the search thread
@@ -67,8 +93,14 @@ int protocol_loop(std::istream& in, std::ostream& out, bool background) {
   Protocol protocol(
       make_engine_session, game_names(),
       [&out](const std::string& line) { out << line << std::endl; }, background);
-  for (std::string line; std::getline(in, line);)
+  std::string line;
+  for (std::size_t too_long = 0; read_protocol_line(in, line, too_long);) {
+    if (too_long) {
+      protocol.refuse_long_line(too_long);
+      continue;
+    }
     if (!protocol.handle(line)) return 0;
+  }
   protocol.finish();  // the end of input stops every search, as quit does
   return 0;
 }

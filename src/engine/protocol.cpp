@@ -341,12 +341,16 @@ void Protocol::emit(const std::string& text, std::uint64_t tag) {
   }
 }
 
+void Protocol::refuse_long_line(std::size_t bytes, std::uint64_t tag) {
+  emit("error line too long: " + std::to_string(bytes) + " bytes (at most " +
+           std::to_string(kMaxLineBytes) + ")",
+       tag);
+}
+
 bool Protocol::handle(std::string_view text, std::uint64_t tag) {
   // Refused before it is split: a huge line costs no more than its length.
   if (const std::size_t bytes = line_bytes(text); bytes > kMaxLineBytes) {
-    emit("error line too long: " + std::to_string(bytes) + " bytes (at most " +
-             std::to_string(kMaxLineBytes) + ")",
-         tag);
+    refuse_long_line(bytes, tag);
     return true;
   }
   std::vector<std::string> words = split_words(text);

@@ -155,6 +155,10 @@ class Protocol {
   // waits for a search, except that `stop` and `quit` wait the few
   // milliseconds the commands they end take to answer.
   bool handle(std::string_view line, std::uint64_t tag = 0);
+  // A line of `bytes` bytes (its line end not counted) over kMaxLineBytes,
+  // which a reader that keeps no more than the cap did not keep whole: its
+  // one error, as handle() gives a whole one.
+  void refuse_long_line(std::size_t bytes, std::uint64_t tag = 0);
   // The end of input: as `quit`.
   void finish();
   // Waits until every line handled so far has been answered (for tests).
