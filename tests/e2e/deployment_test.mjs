@@ -28,7 +28,7 @@ import {tmpdir} from 'node:os';
 import {extname, join, normalize} from 'node:path';
 
 import {afterFrames} from './app_page.mjs';
-import {CheckRunner, launchChromium, until} from './lib.mjs';
+import {CheckRunner, CONTENT_TYPES, launchChromium, siteVersion, until} from './lib.mjs';
 
 const [siteDir, artifactsArg] = process.argv.slice(2);
 if (!siteDir) {
@@ -37,15 +37,6 @@ if (!siteDir) {
 }
 const artifacts = artifactsArg || mkdtempSync(join(tmpdir(), 'arcade-deployment-shots-'));
 mkdirSync(artifacts, {recursive: true});
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json',
-};
 
 // A static server of `dir` with faults: faults.set('/NAME', {status}) answers
 // that status, {truncate: true} the first half of the file with status 200.
@@ -69,7 +60,7 @@ function serve(dir) {
     if (body && fault && fault.truncate) body = body.subarray(0, Math.floor(body.length / 2));
     requests.push(`${status} ${path}${fault && fault.truncate ? ' (cut short)' : ''}`);
     response.writeHead(status, {
-      'Content-Type': (status === 200 && TYPES[extname(file)]) || 'text/plain; charset=utf-8',
+      'Content-Type': (status === 200 && CONTENT_TYPES[extname(file)]) || 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',
     });
     response.end(status === 200 ? body : `error ${status}`);
@@ -93,13 +84,6 @@ function serve(dir) {
       });
     });
   });
-}
-
-function siteVersion(dir) {
-  const found = readFileSync(join(dir, 'service_worker.js'), 'utf8')
-                    .match(/^const SITE_VERSION = '([^']+)';$/m);
-  assert.ok(found, 'service_worker.js has no SITE_VERSION line: was the site assembled?');
-  return found[1];
 }
 
 // Resolves to {ran: true} once the app's main() has run, or {failed: text}

@@ -6,6 +6,7 @@
 // several checks in it; one failed check should not hide the others, and
 // ctest wants a non-zero exit and a one-line summary.
 
+import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
@@ -66,7 +67,8 @@ export function serveDirectory(dir) {
   });
 }
 
-const CONTENT_TYPES = {
+// The Content-Type of each kind of file the site has.
+export const CONTENT_TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -249,4 +251,12 @@ export class CheckRunner {
     console.log(`${this.passed} passed, ${this.failed} failed`);
     if (this.failed > 0) process.exitCode = 1;
   }
+}
+
+// The version the site's assembly wrote into its service worker.
+export function siteVersion(dir) {
+  const found = readFileSync(join(dir, 'service_worker.js'), 'utf8')
+                    .match(/^const SITE_VERSION = '([^']+)';$/m);
+  assert.ok(found, 'service_worker.js has no SITE_VERSION line: was the site assembled?');
+  return found[1];
 }

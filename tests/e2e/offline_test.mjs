@@ -33,20 +33,12 @@ import {appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
-import {CheckRunner, decodePng, launchChromium, serveFiles, until} from './lib.mjs';
+import {CheckRunner, decodePng, launchChromium, serveFiles, siteVersion, until} from './lib.mjs';
 
 const [siteDir] = process.argv.slice(2);
 if (!siteDir) {
   console.error('usage: node offline_test.mjs SITE_DIR');
   process.exit(2);
-}
-
-// The version the site's assembly wrote into the service worker.
-function siteVersion(dir) {
-  const found = readFileSync(join(dir, 'service_worker.js'), 'utf8')
-                    .match(/^const SITE_VERSION = '([^']+)';$/m);
-  assert.ok(found, 'service_worker.js has no SITE_VERSION line: was the site assembled?');
-  return found[1];
 }
 
 // Resolves once the app's main() has run (arcadeState() is null before).
