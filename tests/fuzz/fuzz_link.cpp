@@ -33,22 +33,10 @@
 #include "app/game_controller.h"
 #include "fuzz_check.h"
 #include "games/registry.h"
+#include "silent_engine.h"
 
 namespace arcade::fuzz {
 namespace {
-
-// An engine that accepts every request and never answers: opening a link
-// needs none of its replies.
-class SilentEngine : public app::EngineClient {
- public:
-  std::uint64_t send(const std::string&) override { return ++requests_; }
-  void stop() override {}
-  std::vector<app::EngineReply> poll() override { return {}; }
-  bool ready() const override { return true; }
-
- private:
-  std::uint64_t requests_ = 0;
-};
 
 // One controller for the whole run, put back to its game (`baseline`, one
 // per game of the registry: people on both sides, a move played and one

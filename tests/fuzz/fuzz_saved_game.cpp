@@ -32,22 +32,10 @@
 
 #include "app/game_controller.h"
 #include "fuzz_check.h"
+#include "silent_engine.h"
 
 namespace arcade::fuzz {
 namespace {
-
-// An engine that accepts every request and never answers: load and save
-// need none of its replies.
-class SilentEngine : public app::EngineClient {
- public:
-  std::uint64_t send(const std::string&) override { return ++requests_; }
-  void stop() override {}
-  std::vector<app::EngineReply> poll() override { return {}; }
-  bool ready() const override { return true; }
-
- private:
-  std::uint64_t requests_ = 0;
-};
 
 // A game in progress with something in every field a save holds: moves
 // played and one undone, both sides people, paused.
