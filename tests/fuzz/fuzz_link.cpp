@@ -66,22 +66,9 @@ Fixture& fixture() {
   return f;
 }
 
-constexpr std::size_t kRepeatUnit = 64 * 1024;
-constexpr std::size_t kMostRepeated = 5 * 1024 * 1024;
 // A message quotes at most a short piece of the text (game_controller.cpp's
 // brief(): 300 bytes and "...").
 constexpr std::size_t kLongestMessage = 303;
-
-std::string input_text(std::string_view input) {
-  if (input.size() < 3 || static_cast<unsigned char>(input[0]) != 0xFF) return std::string(input);
-  const std::string_view unit = input.substr(2);
-  const std::size_t size =
-      std::min(kMostRepeated, (1 + static_cast<unsigned char>(input[1])) * kRepeatUnit);
-  std::string text;
-  text.reserve(size);
-  while (text.size() < size) text.append(unit.substr(0, size - text.size()));
-  return text;
-}
 
 std::size_t characters(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {

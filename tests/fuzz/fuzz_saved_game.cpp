@@ -91,20 +91,6 @@ void check_damage_told(app::GameController& game, const std::string& saved, std:
   }
 }
 
-constexpr std::size_t kRepeatUnit = 64 * 1024;
-constexpr std::size_t kMostRepeated = 5 * 1024 * 1024;
-
-std::string input_text(std::string_view input) {
-  if (input.size() < 3 || static_cast<unsigned char>(input[0]) != 0xFF) return std::string(input);
-  const std::string_view unit = input.substr(2);
-  const std::size_t size =
-      std::min(kMostRepeated, (1 + static_cast<unsigned char>(input[1])) * kRepeatUnit);
-  std::string text;
-  text.reserve(size);
-  while (text.size() < size) text.append(unit.substr(0, size - text.size()));
-  return text;
-}
-
 }  // namespace
 }  // namespace arcade::fuzz
 
