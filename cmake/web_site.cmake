@@ -18,7 +18,7 @@
 #     build/<web>/site_icons when the script changes;
 #   - the page's background colour, written into index.html, style.css and
 #     the manifest (where they say @ARCADE_BACKGROUND@) and the icons from the
-#     app's own, src/app/palette.h's kBackgroundRgb: one source, so that the
+#     app's own, src/app/board/palette.h's kBackgroundRgb: one source, so that the
 #     page round the canvas never shows a seam of another colour;
 #   - the service worker's list of files and version: assemble_site.cmake
 #     writes them into the site's service_worker.js, each file with its size
@@ -52,7 +52,7 @@ function(_arcade_web_site_rules)
     message(FATAL_ERROR "The web site's icons need python3 (tools/make_icons.py)")
   endif()
   # The app's background, "#rrggbb", from the one line that defines it.
-  set(palette "${PROJECT_SOURCE_DIR}/src/app/palette.h")
+  set(palette "${PROJECT_SOURCE_DIR}/src/app/board/palette.h")
   set_property(DIRECTORY "${CMAKE_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${palette}")
   file(STRINGS "${palette}" line REGEX "kBackgroundRgb = 0x[0-9a-fA-F]+")
   if(NOT line MATCHES "kBackgroundRgb = 0x([0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F][0-9a-fA-F])[^0-9a-fA-F]")

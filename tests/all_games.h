@@ -1,26 +1,32 @@
 #pragma once
-// Every game of the product, for the suites that every game must pass.
+// Every registered game (src/games/games.txt), for the suites that every
+// game must pass.
 
 #include <gtest/gtest.h>
 
-#include "games/connect4.h"
-#include "games/tictactoe.h"
-#include "games/wolfsheep.h"
+#include "games/registered_games.h"
 
 namespace arcade::testing {
 
-using AllGames = ::testing::Types<TicTacToe, Connect4, WolfSheep>;
+template <class List>
+struct GTestTypes;
+template <class... G>
+struct GTestTypes<GameList<G...>> {
+  using type = ::testing::Types<G...>;
+};
 
-}  // namespace arcade::testing
+using AllGames = GTestTypes<RegisteredGames>::type;
 
-namespace arcade::testing {
-
-// Depth at which plain minimax over random positions of the game stays cheap.
+// Depth at which plain minimax over random positions of the game stays
+// cheap: the game's registration says, else 5.
 template <class G>
-inline constexpr int kMinimaxDepth = 5;
-template <>
-inline constexpr int kMinimaxDepth<TicTacToe> = 9;
-template <>
-inline constexpr int kMinimaxDepth<WolfSheep> = 7;
+constexpr int minimax_test_depth() {
+  if constexpr (requires { GameRegistration<G>::kMinimaxTestDepth; })
+    return GameRegistration<G>::kMinimaxTestDepth;
+  else
+    return 5;
+}
+template <class G>
+inline constexpr int kMinimaxDepth = minimax_test_depth<G>();
 
 }  // namespace arcade::testing

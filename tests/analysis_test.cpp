@@ -2,7 +2,7 @@
 // for and when it stops them, how it reads their lines, and the scores in
 // words a player reads.
 
-#include "app/analysis.h"
+#include "app/analysis/analysis.h"
 
 #include <gtest/gtest.h>
 
@@ -15,9 +15,9 @@
 
 #include "engine/worker_pool.h"
 #include "games/registry.h"
-#include "games/tictactoe.h"
-#include "games/wolfsheep.h"
-#include "games/wolfsheep_solution.h"
+#include "games/tictactoe/tictactoe.h"
+#include "games/wolfsheep/wolfsheep.h"
+#include "games/wolfsheep/wolfsheep_solution.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "app/board_scene.h"
-#include "app/game_controller.h"
+#include "app/board/board_scene.h"
+#include "app/game/game_controller.h"
 #include "games/registry.h"
 #include "scripted_engine.h"
 

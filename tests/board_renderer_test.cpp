@@ -4,7 +4,7 @@
 // (SDL's offscreen driver, Mesa), read back, and checked by the colours of
 // shaders/board.frag.
 
-#include "app/board_renderer.h"
+#include "app/board/board_renderer.h"
 
 #include <GLES3/gl3.h>
 #include <gtest/gtest.h>
@@ -18,9 +18,9 @@
 #include <utility>
 #include <vector>
 
-#include "app/board_scene.h"
-#include "app/gl_window.h"
-#include "app/palette.h"
+#include "app/board/board_scene.h"
+#include "app/platform/gl_window.h"
+#include "app/board/palette.h"
 #include "games/registry.h"
 
 namespace arcade::app {

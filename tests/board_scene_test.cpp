@@ -3,7 +3,7 @@
 // ghost piece, a lit column for a dropped piece), the cursor, the last move
 // and the winning line's ends. A scripted engine stands in for the AI.
 
-#include "app/board_scene.h"
+#include "app/board/board_scene.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // still gives a move, lines sent during a search are handled after it, and
 // bad input gets an error for its own request.
 
-#include "app/engine_client.h"
+#include "app/engine_link/engine_client.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // new one, rematches and the session's score, the AI's pace against itself,
 // share links and pasted text. A scripted engine answers when a test says so.
 
-#include "app/game_controller.h"
+#include "app/game/game_controller.h"
 
 #include <gtest/gtest.h>
 

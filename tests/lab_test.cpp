@@ -3,7 +3,7 @@
 // independent counts (the game tree counted by brute force, the minimal tree
 // of a two-ply tree worked out by hand).
 
-#include "app/lab.h"
+#include "app/lab/lab.h"
 
 #include <gtest/gtest.h>
 
@@ -12,11 +12,11 @@
 #include <set>
 #include <thread>
 
-#include "app/engine_client.h"
+#include "app/engine_link/engine_client.h"
 #include "engine/protocol.h"
 #include "games/engine_sessions.h"
 #include "games/registry.h"
-#include "games/tictactoe.h"
+#include "games/tictactoe/tictactoe.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {

@@ -14,10 +14,10 @@
 #include <mutex>
 #include <thread>
 
-#include "games/connect4_session.h"
+#include "games/connect4/connect4_session.h"
 #include "games/engine_sessions.h"
 #include "games/registry.h"
-#include "games/tictactoe.h"
+#include "games/tictactoe/tictactoe.h"
 
 namespace arcade {
 namespace {

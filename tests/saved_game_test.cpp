@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "app/game_controller.h"
+#include "app/game/game_controller.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/engine_client.h"
+#include "app/engine_link/engine_client.h"
 
 namespace arcade::app {
 

@@ -1,5 +1,5 @@
 // The app's sounds: the tones' table and the samples the desktop app plays.
-#include "app/sounds.h"
+#include "app/game/sounds.h"
 
 #include <gtest/gtest.h>
 

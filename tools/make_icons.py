@@ -4,7 +4,7 @@
     python3 tools/make_icons.py OUTPUT_DIR BACKGROUND
 
 writes into OUTPUT_DIR, on the page's BACKGROUND (#rrggbb: the build passes
-the app's, src/app/palette.h's kBackgroundRgb):
+the app's, src/app/board/palette.h's kBackgroundRgb):
 
     icon-32.png             the favicon
     icon-192.png            the web app manifest's icons, and the loading

@@ -1,5 +1,5 @@
 // window.arcadeEngine: the page's side of the engine, which runs in a Web
-// Worker (engine_worker.js). src/app/engine_client_web.cpp calls it; load it
+// Worker (engine_worker.js). src/app/engine_link/engine_client_web.cpp calls it; load it
 // with a <script> tag before the app's own script.
 //
 //   arcadeEngine.send(request, line)  hands one protocol line to the engine

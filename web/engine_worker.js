@@ -47,7 +47,7 @@ function flush() {
 // Lines a page waits for during a search: posted at once.
 function urgent(line) { return line.startsWith('info') || line.startsWith('bestmove'); }
 
-// Called by the engine (EM_JS in src/app/engine_worker.cpp) for each line.
+// Called by the engine (EM_JS in src/worker/engine_worker.cpp) for each line.
 self.arcadeWorkerReply = (request, line) => {
   if (batch && batch.request !== request) flush();
   if (!batch) batch = {request, lines: []};

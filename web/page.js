@@ -1,4 +1,4 @@
-// The page around the app (arcade_app.js + .wasm, built from src/app/main.cpp),
+// The page around the app (arcade_app.js + .wasm, built from src/app/platform/main.cpp),
 // loaded by index.html. A file of its own, not an inline <script>, so that the
 // site runs under a Content-Security-Policy without 'unsafe-inline'.
 //
@@ -333,7 +333,7 @@ function withHeapText(text, use) {
   }
 }
 
-// The app's text interface (src/app/main.cpp): "ok" or "error ..." for a
+// The app's text interface (src/app/platform/main.cpp): "ok" or "error ..." for a
 // command; "key value" lines for the state. A line of any length: the app
 // refuses what is too long, with a notice.
 function appCommand(line) {

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "app/analysis_view.h"
+#include "app/analysis/analysis_view.h"
 #include "app/ui_audit.h"
 #include "engine/level.h"
 #include "engine/parsed.h"

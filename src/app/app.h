@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "app/analysis.h"
-#include "app/board_renderer.h"
-#include "app/board_scene.h"
-#include "app/game_controller.h"
-#include "app/imgui_boards.h"
-#include "app/lab.h"
-#include "app/lab_view.h"
-#include "app/sounds.h"
+#include "app/analysis/analysis.h"
+#include "app/board/board_renderer.h"
+#include "app/board/board_scene.h"
+#include "app/game/game_controller.h"
+#include "app/board/imgui_boards.h"
+#include "app/lab/lab.h"
+#include "app/lab/lab_view.h"
+#include "app/game/sounds.h"
 #include "app/theme.h"
 
 namespace arcade::app {

@@ -10,7 +10,7 @@
 #include <array>
 #include <cstdio>
 
-#include "app/analysis_view.h"
+#include "app/analysis/analysis_view.h"
 #include "app/app.h"
 #include "app/ui_audit.h"
 #include "engine/level.h"

@@ -7,7 +7,7 @@
 
 #include <imgui.h>
 
-#include "app/palette.h"
+#include "app/board/palette.h"
 
 namespace arcade::app {
 

@@ -11,9 +11,10 @@
 
 #include "cli/bench_signature.h"
 #include "engine/level.h"
-#include "games/connect4.h"
-#include "games/connect4_session.h"
-#include "games/connect4_solver.h"
+#include "games/connect4/connect4.h"
+#include "games/connect4/connect4_session.h"
+#include "games/connect4/connect4_solver.h"
+#include "games/connect4/shipped_book.h"
 #include "games/engine_sessions.h"
 
 namespace arcade::cli {

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <thread>
 
-#include "games/connect4_book_builder.h"
+#include "games/connect4/connect4_book_builder.h"
 
 namespace arcade::cli {
 namespace {

@@ -1,22 +1,21 @@
 #include "games/engine_sessions.h"
 
-#include "games/connect4_session.h"
+#include "games/registered_games.h"
 #include "games/registry.h"
 
 namespace arcade {
 
-std::shared_ptr<const Connect4Book> shipped_connect4_book() {
-  static const std::shared_ptr<const Connect4Book> book = [] {
-    Parsed<Connect4Book> parsed = Connect4Book::from_bytes(shipped_connect4_book_bytes());
-    return parsed ? std::make_shared<const Connect4Book>(std::move(*parsed)) : nullptr;
-  }();
-  return book;
-}
-
 std::unique_ptr<GameSession> make_engine_session(std::string_view name) {
   std::unique_ptr<GameSession> session = make_session(name);
-  if (auto* connect4 = dynamic_cast<Connect4Session*>(session.get()))
-    connect4->set_book(shipped_connect4_book());
+  for_each_game(RegisteredGames{}, [&]<class G>() {
+    using Registration = GameRegistration<G>;
+    if constexpr (requires(typename Registration::Session & s) {
+                    Registration::equip_engine_session(s);
+                  }) {
+      if (G::kName == name)
+        Registration::equip_engine_session(static_cast<typename Registration::Session&>(*session));
+    }
+  });
   return session;
 }
 

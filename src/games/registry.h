@@ -1,8 +1,7 @@
 #pragma once
 // The games of Minimax Arcade by name: what the protocol's `game` command,
-// the command-line tool and the app choose from. This is the one place that
-// lists the games: adding one is its files in src/games, its tests, and one
-// line in registry.cpp.
+// the command-line tool and the app choose from, in the order of
+// src/games/games.txt (registered_game.h says how a game registers).
 
 #include <memory>
 #include <optional>
@@ -12,18 +11,9 @@
 
 #include "engine/session.h"
 #include "games/game_view.h"
+#include "games/registered_game.h"
 
 namespace arcade {
-
-// What the command-line tool needs to know of a game beyond its rules.
-struct ToolSettings {
-  // `arcade bench`: the depth of every search, and the plies between the
-  // positions of its random walks (bench_signature.h).
-  int bench_depth = 8;
-  int bench_walk_step = 2;
-  // `arcade tournament`: the random moves that open each pair of games.
-  int tournament_opening_plies = 2;
-};
 
 // In the order the product presents them; the first is the default.
 std::vector<std::string> game_names();

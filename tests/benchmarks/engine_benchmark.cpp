@@ -12,11 +12,11 @@
 
 #include "engine/perft.h"
 #include "engine/search.h"
-#include "games/connect4.h"
-#include "games/connect4_solver.h"
-#include "games/tictactoe.h"
-#include "games/wolfsheep.h"
-#include "games/wolfsheep_solution.h"
+#include "games/connect4/connect4.h"
+#include "games/connect4/connect4_solver.h"
+#include "games/tictactoe/tictactoe.h"
+#include "games/wolfsheep/wolfsheep.h"
+#include "games/wolfsheep/wolfsheep_solution.h"
 
 namespace arcade {
 namespace {

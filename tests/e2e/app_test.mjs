@@ -12,7 +12,7 @@
 //   8. the site's download size, plain and gzipped;
 //   9. the minimax lab on each game and on a phone (screenshots lab_*.png).
 // The app is driven through what the page exposes for scripts:
-// Module.ccall('arcade_command' | 'arcade_state', ...) (src/app/main.cpp).
+// Module.ccall('arcade_command' | 'arcade_state', ...) (src/app/platform/main.cpp).
 //
 //   node tests/e2e/app_test.mjs SITE_DIR [ARTEFACT_DIR]
 //

@@ -1,6 +1,6 @@
 // The engine's Web Worker in a real browser (headless Chromium through
 // playwright-core): the page drives it through the web EngineClient
-// (src/app/engine_client_web.cpp, exported by engine_client_probe.cpp), as
+// (src/app/engine_link/engine_client_web.cpp, exported by engine_client_probe.cpp), as
 // the app does. Checks that replies carry their request numbers, that `info`
 // lines stream while a search runs, that stop() gives the search's move at
 // once and the restarted worker keeps the game, options and position, that

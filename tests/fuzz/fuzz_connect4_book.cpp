@@ -34,7 +34,7 @@
 #include <vector>
 
 #include "fuzz_check.h"
-#include "games/connect4_book.h"
+#include "games/connect4/connect4_book.h"
 
 namespace arcade::fuzz {
 namespace {

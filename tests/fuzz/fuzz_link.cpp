@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/game_controller.h"
+#include "app/game/game_controller.h"
 #include "fuzz_check.h"
 #include "games/registry.h"
 #include "silent_engine.h"

@@ -1,0 +1,115 @@
+#pragma once
+// Draws a BoardScene with the board shaders (shaders/board.vert, board.frag):
+// one quad over the board's rectangle, the cells in a small texture. Any
+// number of boards a frame, each a scene in a rectangle of its own: the main
+// board, and small ones (a line the engine found, the nodes of a search
+// tree). The shader sources carry no #version line; the header given to
+// init() adds it (ES 3.00 for WebGL 2 and GLES, 3.30 core for desktop GL).
+// Each board style has a program of its own, built from the same sources
+// when a board of that style is first drawn: compiling all three at start
+// held back the first board under a software WebGL.
+//
+// The main board can go through a cache instead (draw_cached): the shader is
+// heavy (a software WebGL, SwiftShader, takes ~450 ms for a 1280x800 frame),
+// so the board is kept in a texture and only the pixels that changed since
+// the last frame are drawn again; an unchanged board costs a copy.
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/board/board_scene.h"
+
+namespace arcade::app {
+
+struct PixelRect {
+  int x = 0, y = 0;  // bottom left, in framebuffer pixels (GL convention)
+  int width = 0, height = 0;
+};
+
+// Whether a fragment shader defines each CellMark (board_scene.h) by its name
+// with its value ("const int kCursor = 64;"): the problem, if not. init()
+// refuses a board.frag that disagrees.
+std::optional<std::string> mark_bits_mismatch(std::string_view fragment_source);
+
+// Where a board `width` x `height` pixels drawn from `after` may differ from
+// the same board drawn from `before` (at another time too): rectangles in the
+// board's pixels (0, 0 its bottom left), none overlapping. The cells whose
+// piece, marks or ghost changed and those with a hint (its pulse follows
+// the time), the piece in flight's box where it was and where it is, the
+// cursor's column (Connect Four outlines it whole), the winning line's box
+// and the pieces it dims; the whole board when the style or the grid differ.
+// Empty when nothing changed.
+std::vector<PixelRect> changed_region(const BoardScene& before, const BoardScene& after, int width,
+                                      int height);
+
+class BoardRenderer {
+ public:
+  BoardRenderer() = default;
+  ~BoardRenderer();
+  BoardRenderer(const BoardRenderer&) = delete;
+  BoardRenderer& operator=(const BoardRenderer&) = delete;
+
+  // Compiles the shaders every board needs; returns the compile or link log
+  // on failure. A style's own program is compiled by its first draw.
+  std::optional<std::string> init(const std::string& glsl_header);
+  // Compiles the program of `style` now if it is not yet: the log if it
+  // does not compile or link (then boards of that style are not drawn).
+  std::optional<std::string> prepare(BoardStyle style);
+  // Draws `scene` filling `rect`, only inside `clip` if given; leaves the
+  // viewport at `rect` and blending and the scissor test off.
+  void draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
+            const std::optional<PixelRect>& clip = std::nullopt);
+  // Draws like draw() without a clip, through the cache: a texture the size
+  // of `rect` keeps the last scene drawn; only its changed_region() is drawn
+  // again, then the texture is copied to `rect` of the framebuffer bound.
+  // The same pixels as draw() (a unit of rounding apart here and there:
+  // v_uv interpolated from another viewport's origin). One board: the main
+  // one (another board through it would only evict it, still drawn right).
+  // Leaves the state as draw() does, the framebuffer bound as it found it.
+  void draw_cached(const BoardScene& scene, const PixelRect& rect, float time_seconds);
+
+ private:
+  // One program a board style: board.frag with BOARD_STYLE defined, so that
+  // each keeps only its own drawing.
+  struct Program {
+    unsigned id = 0;
+    int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
+    int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
+    int u_side_colour = -1, u_background = -1;  // the palette's (palette.h)
+  };
+  // draw_cached()'s texture, its framebuffer, and the scene it holds (none
+  // when it holds nothing yet).
+  struct Cache {
+    unsigned framebuffer = 0, texture = 0;
+    int width = 0, height = 0;
+    bool usable = false;  // if not (too large, incomplete): draw() instead
+    std::optional<BoardScene> scene;
+  };
+
+  // Uploads the scene's cells and sets the program's uniforms for a board
+  // `width` x `height` pixels.
+  // The program of `style`, compiled if needed; null if it cannot be.
+  const Program* program_for(BoardStyle style);
+  void use_scene(const Program& p, const BoardScene& scene, int width, int height,
+                 float time_seconds);
+  void draw_quad();
+  // The cache's texture `width` x `height`; false if it cannot be drawn to.
+  bool ensure_cache(int width, int height);
+  // Copies the cache's texture to `rect` of the framebuffer bound.
+  void copy_cache(const PixelRect& rect);
+
+  std::array<Program, 3> programs_;
+  std::array<std::optional<std::string>, 3> program_errors_;
+  bool error_said_ = false;
+  std::string glsl_header_;
+  unsigned vertex_shader_ = 0;  // shared by every program
+  unsigned vertex_array_ = 0, vertex_buffer_ = 0, cells_texture_ = 0;
+  unsigned copy_program_ = 0;
+  int copy_u_board_ = -1, copy_u_origin_ = -1;
+  Cache cache_;
+};
+
+}  // namespace arcade::app

@@ -1,0 +1,198 @@
+#include "app/board/board_scene.h"
+
+#include <memory>
+
+namespace arcade::app {
+namespace {
+
+// The winner's lines of `length` or more in a row: each marked, and the one
+// through `last` (the last move's cell) returned, or else the first found.
+// A line runs from its first cell, in the order the cells are read (rows from
+// the bottom, columns from the left), to its last.
+std::optional<std::array<Cell, 2>> mark_winning_lines(BoardScene& s, Piece winner, int length,
+                                                      std::optional<Cell> last) {
+  const Cell directions[] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  const Grid grid{s.cols, s.rows};
+  const auto owned = [&](Cell c) { return grid.contains(c) && s.piece(c) == winner; };
+  std::optional<std::array<Cell, 2>> shown;
+  bool through_last = false;
+  for (int row = 0; row < s.rows; ++row) {
+    for (int col = 0; col < s.cols; ++col) {
+      for (Cell d : directions) {
+        const Cell first{col, row};
+        // Only from where a line starts, to its end.
+        if (!owned(first) || owned({col - d.col, row - d.row})) continue;
+        int n = 1;
+        bool has_last = last && *last == first;
+        for (Cell c{col + d.col, row + d.row}; owned(c); c = {c.col + d.col, c.row + d.row}, ++n)
+          has_last = has_last || (last && *last == c);
+        if (n < length) continue;
+        for (int i = 0; i < n; ++i) s.mark({col + d.col * i, row + d.row * i}) |= kWinningLine;
+        if (!shown || (has_last && !through_last)) {
+          shown = {first, Cell{col + d.col * (n - 1), row + d.row * (n - 1)}};
+          through_last = has_last;
+        }
+      }
+    }
+  }
+  return shown;
+}
+
+bool person_to_move(const GameController& g) {
+  return !g.game_over() && !g.side(g.side_to_move()).ai;
+}
+
+// The piece picked up, or the only piece that can move (the sheep, say).
+std::optional<Cell> selection(const GameController& g, const BoardUi& ui) {
+  if (ui.selected) return ui.selected;
+  std::optional<Cell> only;
+  for (Move move : g.legal_moves()) {
+    const MoveCells cells = g.position().move_cells(move);
+    if (!cells.moves_a_piece() || (only && !(*only == cells.from))) return std::nullopt;
+    only = cells.from;
+  }
+  return only;
+}
+
+void mark_legal_targets(const GameController& g, const BoardUi& ui, BoardScene& s) {
+  const std::optional<Cell> selected = selection(g, ui);
+  for (Move move : g.legal_moves()) {
+    const MoveCells cells = g.position().move_cells(move);
+    if (cells.moves_a_piece() && !(selected && *selected == cells.from))
+      s.mark(cells.from) |= kLegalTarget;  // a piece that can move
+    else
+      s.mark(cells.to) |= kLegalTarget;
+  }
+  if (selected) s.mark(*selected) |= kSelected;
+}
+
+// A ghost of the piece `move` puts on its target, if that cell is empty.
+void ghost_of(const GameView& position, Move move, BoardScene& s) {
+  const MoveCells cells = position.move_cells(move);
+  if (s.piece(cells.to) != Piece::kNone) return;
+  const std::unique_ptr<GameView> after = position.clone();
+  after->play(move);
+  s.ghost(cells.to) = after->piece_at(cells.to);
+}
+
+// What a click on `cell` would play, shown before it is made: a ghost of the
+// piece where the move puts it, and for a dropped piece its column lit.
+void preview(const GameController& g, const BoardUi& ui, Cell cell, BoardScene& s) {
+  const std::optional<Move> move = click(g, ui, cell).move;
+  if (!move) return;
+  const MoveCells cells = g.position().move_cells(*move);
+  ghost_of(g.position(), *move, s);
+  if (!cells.moves_a_piece() && g.position().board().placement == Placement::kDroppedInColumn)
+    for (int row = 0; row < s.rows; ++row) s.mark({cells.to.col, row}) |= kLitColumn;
+}
+
+// Whether a click on `cell` names the move with these cells: its target, or
+// for a dropped piece any cell of its column; a piece's move only once the
+// piece is picked up.
+bool click_names(const BoardLayout& board, const MoveCells& cells, std::optional<Cell> selected,
+                 Cell cell) {
+  if (cells.moves_a_piece()) return selected && *selected == cells.from && cells.to == cell;
+  if (board.placement == Placement::kDroppedInColumn) return cells.to.col == cell.col;
+  return cells.to == cell;
+}
+
+}  // namespace
+
+BoardScene position_scene(const GameView& position) {
+  const BoardLayout& board = position.board();
+  BoardScene s;
+  s.style = board.style;
+  s.cols = board.grid.cols;
+  s.rows = board.grid.rows;
+  s.pieces.assign(static_cast<std::size_t>(s.cols * s.rows), Piece::kNone);
+  s.marks.assign(s.pieces.size(), 0);
+  s.ghosts.assign(s.pieces.size(), Piece::kNone);
+  for (int row = 0; row < s.rows; ++row)
+    for (int col = 0; col < s.cols; ++col) s.piece({col, row}) = position.piece_at({col, row});
+  return s;
+}
+
+BoardScene make_scene(const GameController& g, const BoardUi& ui) {
+  BoardScene s = position_scene(g.position());
+  const Grid grid{s.cols, s.rows};
+  std::optional<Cell> last;
+  if (!g.line().empty()) {
+    const MoveCells cells = g.line().back().cells;
+    last = cells.to;
+    s.mark(cells.to) |= kLastMove;
+    if (cells.moves_a_piece()) s.mark(cells.from) |= kLastMove;
+  }
+  if (g.hint() && person_to_move(g)) {
+    const MoveCells cells = g.hint()->cells;
+    s.mark(cells.from) |= kHint;
+    s.mark(cells.to) |= kHint;
+    // The mover's own piece where the move puts it (a ring would read as
+    // Tic-tac-toe's O whoever is to move).
+    ghost_of(g.position(), g.hint()->move, s);
+  }
+  if (person_to_move(g)) mark_legal_targets(g, ui, s);
+  // One preview at a time, the input used last: moving the pointer over the
+  // board drops the cursor (App::board), so a cursor is the newer.
+  if (ui.hovered && grid.contains(*ui.hovered) && !(ui.cursor && grid.contains(*ui.cursor))) {
+    s.mark(*ui.hovered) |= kHovered;
+    preview(g, ui, *ui.hovered, s);
+  }
+  if (ui.cursor && grid.contains(*ui.cursor)) {
+    s.mark(*ui.cursor) |= kCursor;
+    preview(g, ui, *ui.cursor, s);
+  }
+  const int winning_line = g.position().board().winning_line;
+  if (g.winner() >= 0 && winning_line > 0) {
+    const Piece winner = g.winner() == 0 ? Piece::kFirstSide : Piece::kSecondSide;
+    s.win_line = mark_winning_lines(s, winner, winning_line, last);
+  }
+
+  if (ui.animation && ui.animation->progress < 1.0f) {
+    const MoveAnimation& a = *ui.animation;
+    // Ease out, as a piece that slows into place.
+    const float t = 1.0f - (1.0f - a.progress) * (1.0f - a.progress);
+    s.anim_piece = s.piece(a.to);
+    s.piece(a.to) = Piece::kNone;
+    s.anim_col = a.from.col + (a.to.col - a.from.col) * t;
+    s.anim_row = a.from.row + (a.to.row - a.from.row) * t;
+  }
+  return s;
+}
+
+void show_line(BoardScene& s, const GameView& position, const std::vector<std::string>& line,
+               std::size_t plies) {
+  std::unique_ptr<GameView> walk = position.clone();
+  for (std::size_t i = 0; i < line.size() && i < plies; ++i) {
+    const Parsed<Move> move = walk->move_from_text(line[i]);
+    if (!move) return;
+    ghost_of(*walk, *move, s);
+    walk->play(*move);
+  }
+}
+
+std::optional<MoveAnimation> last_move_path(const GameController& g) {
+  if (g.line().empty()) return std::nullopt;
+  const MoveCells cells = g.line().back().cells;
+  const BoardLayout& board = g.position().board();
+  // A dropped piece falls from the top of its column.
+  if (!cells.moves_a_piece() && board.placement == Placement::kDroppedInColumn)
+    return MoveAnimation{{cells.to.col, board.grid.rows - 1}, cells.to, 1.0f};
+  return MoveAnimation{cells.from, cells.to, 1.0f};
+}
+
+ClickResult click(const GameController& g, const BoardUi& ui, Cell cell) {
+  ClickResult result;
+  if (!person_to_move(g)) return result;
+  const std::optional<Cell> selected = selection(g, ui);
+  for (Move move : g.legal_moves()) {
+    const MoveCells cells = g.position().move_cells(move);
+    if (click_names(g.position().board(), cells, selected, cell)) {
+      result.move = move;
+      return result;
+    }
+    if (cells.moves_a_piece() && cells.from == cell) result.select = cell;
+  }
+  return result;
+}
+
+}  // namespace arcade::app

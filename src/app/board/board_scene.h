@@ -1,0 +1,103 @@
+#pragma once
+// What the board shows, independent of GL: a grid of cells, each with a piece
+// and marks, and at most one piece in flight. The app builds a scene from the
+// game in progress every frame, or from any position for a small board; the
+// renderer (board_renderer.h) draws it with the shaders in shaders/. Clicks
+// come back the other way: a cell becomes a move.
+//
+// Every game is drawn from its description (games/game_description.h) alone:
+// its board layout, the piece on each cell and the cells each move touches.
+// Nothing here knows a game by name.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/game/game_controller.h"
+
+namespace arcade::app {
+
+// A cell's marks, bit flags. shaders/board.frag defines the same names with
+// the same values (the renderer refuses a shader whose values differ).
+enum CellMark : std::uint8_t {
+  kLegalTarget = 1,   // a move can go here, or this piece can move
+  kLastMove = 2,      // the last move's cells (where a piece came from and went)
+  kSelected = 4,      // the piece picked up
+  kHint = 8,          // the suggested move's cells
+  kWinningLine = 16,  // a piece of a winning line
+  kHovered = 32,      // under the pointer
+  kCursor = 64,       // the keyboard's cell (a column's for a dropped piece)
+  kLitColumn = 128,   // a column a disc would drop down (pointer or cursor)
+};
+
+struct BoardScene {
+  BoardStyle style = BoardStyle::kLines;
+  int cols = 0;
+  int rows = 0;
+  std::vector<Piece> pieces;  // cols * rows, row-major from the bottom
+  std::vector<std::uint8_t> marks;
+  // Translucent pieces, cols * rows: where the move under the pointer or
+  // the keyboard's cursor would put a piece.
+  std::vector<Piece> ghosts;
+  float anim_col = 0, anim_row = 0;  // the piece in flight, in cells
+  Piece anim_piece = Piece::kNone;   // kNone: nothing in flight
+  // A game won by a line: the centres of its first and last cells, joined by
+  // a stroke over the pieces that grows from the first as win_progress goes
+  // from 0 to 1 (make_scene leaves it whole; the app animates it).
+  std::optional<std::array<Cell, 2>> win_line;
+  float win_progress = 1.0f;
+
+  Piece& piece(Cell c) { return pieces[index(c)]; }
+  std::uint8_t& mark(Cell c) { return marks[index(c)]; }
+  Piece& ghost(Cell c) { return ghosts[index(c)]; }
+  std::size_t index(Cell c) const { return static_cast<std::size_t>(c.row * cols + c.col); }
+};
+
+// A move being shown in motion: from where, to where, how far along.
+struct MoveAnimation {
+  Cell from, to;
+  float progress = 1.0f;  // 0 .. 1; 1 means done
+};
+
+// The UI state that the board shows besides the game.
+struct BoardUi {
+  std::optional<Cell> selected;  // a piece picked up, to be moved by the next click
+  std::optional<Cell> hovered;
+  // The keyboard's cell; for a piece dropped in a column, the column's
+  // landing cell (any of its cells when it is full).
+  std::optional<Cell> cursor;
+  std::optional<MoveAnimation> animation;
+};
+
+// Any position's board, pieces only: for small boards (a line the engine
+// found, the nodes of a search tree) as much as for the main one.
+BoardScene position_scene(const GameView& position);
+
+// The game in progress with its marks: the last move, the hint (with a
+// ghost of the mover's piece where it goes), legal targets, the selection,
+// the pointer or else the cursor, whichever was used last (with a ghost of
+// the move a click there plays, and for a dropped piece its column lit), the
+// winning line, a piece in flight.
+BoardScene make_scene(const GameController& game, const BoardUi& ui);
+
+// A line of moves from `position` (its first `plies`), in the game's
+// notation, as ghosts of the pieces it puts on empty cells: each side's own
+// piece, as the board draws it. A move that does not read ends it.
+void show_line(BoardScene& s, const GameView& position, const std::vector<std::string>& line,
+               std::size_t plies);
+
+// What a click on `cell` does for the person to move: a move to play, or a
+// new selection (a game whose pieces move picks one first). Nothing for a
+// cell that does neither.
+struct ClickResult {
+  std::optional<Move> move;
+  std::optional<Cell> select;
+};
+ClickResult click(const GameController& game, const BoardUi& ui, Cell cell);
+
+// Where the last move went from and to, for its animation and mark.
+std::optional<MoveAnimation> last_move_path(const GameController& game);
+
+}  // namespace arcade::app

@@ -1,0 +1,39 @@
+#include "app/board/imgui_boards.h"
+
+#include <algorithm>
+
+namespace arcade::app {
+namespace {
+
+// ImGui's points (top left origin) to framebuffer pixels (bottom left).
+PixelRect pixels(ImVec2 min, ImVec2 max) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
+  const float fb_height = io.DisplaySize.y * sy;
+  return {static_cast<int>(min.x * sx), static_cast<int>(fb_height - max.y * sy),
+          std::max(0, static_cast<int>((max.x - min.x) * sx)),
+          std::max(0, static_cast<int>((max.y - min.y) * sy))};
+}
+
+}  // namespace
+
+void ImGuiBoards::new_frame(float seconds) {
+  boards_.clear();
+  seconds_ = seconds;
+}
+
+void ImGuiBoards::add(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImVec2 max) {
+  const ImVec2 clip_min = list->GetClipRectMin(), clip_max = list->GetClipRectMax();
+  if (max.x <= clip_min.x || min.x >= clip_max.x || max.y <= clip_min.y || min.y >= clip_max.y)
+    return;
+  boards_.push_back({this, scene, pixels(min, max), pixels(clip_min, clip_max)});
+  list->AddCallback(&ImGuiBoards::draw, &boards_.back());
+  list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void ImGuiBoards::draw(const ImDrawList*, const ImDrawCmd* command) {
+  const Board& board = *static_cast<const Board*>(command->UserCallbackData);
+  board.owner->renderer_.draw(board.scene, board.rect, board.owner->seconds_, board.clip);
+}
+
+}  // namespace arcade::app

@@ -1,0 +1,40 @@
+#pragma once
+// Boards inside ImGui windows. A board drawn straight away with GL lies under
+// everything ImGui draws that frame; one added here is drawn by the ImGui
+// backend at its place among a window's shapes (an ImDrawList callback), so
+// that what is drawn after it, and windows in front, lie on top as they do
+// for any other item. The lab's tree draws its nodes' boards this way.
+
+#include <imgui.h>
+
+#include <deque>
+
+#include "app/board/board_renderer.h"
+
+namespace arcade::app {
+
+class ImGuiBoards {
+ public:
+  explicit ImGuiBoards(BoardRenderer& renderer) : renderer_(renderer) {}
+
+  // Forgets the last frame's boards (drawn by now); call before adding any.
+  void new_frame(float seconds);
+  // Draws `scene` in the rectangle [min, max] (ImGui points) of `list`,
+  // clipped to the list's current clip rectangle.
+  void add(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImVec2 max);
+  std::size_t count() const { return boards_.size(); }
+
+ private:
+  struct Board {
+    ImGuiBoards* owner;
+    BoardScene scene;
+    PixelRect rect, clip;
+  };
+  static void draw(const ImDrawList* list, const ImDrawCmd* command);
+
+  BoardRenderer& renderer_;
+  std::deque<Board> boards_;  // a deque: each callback keeps a pointer to its board
+  float seconds_ = 0;
+};
+
+}  // namespace arcade::app

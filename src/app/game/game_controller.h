@@ -1,0 +1,444 @@
+#pragma once
+// The game in progress as the player sees it: which game, the moves played
+// and undone, who plays each side (a person or the AI at a level), and the
+// engine requests in flight. It knows no SDL, GL or browser, so it is tested
+// natively; the UI draws from it and feeds it clicks and buttons.
+//
+// It holds the game through GameView (games/game_view.h): typed positions and
+// moves, whatever the game. Text is only for the engine's protocol, saved
+// games, links and the move list: a move's notation is written once, when it
+// is played, and read once, when it comes from the engine, a saved game or a
+// link.
+//
+// The engine is asked for a move whenever the side to move is the AI (and AI
+// against AI is not paused). Anything that changes the position (a move,
+// undo, redo, new game, swapping sides) abandons the running search first:
+// its replies carry its request number and are dropped, so a stale answer
+// never lands on the board.
+//
+// The rules a player relies on, and why:
+//
+// - Undo and redo are mirrors. Undo takes moves back to the last position
+//   where a person is to move; redo replays the recorded moves until a
+//   person is to move again (or none is left). Against the AI that is two
+//   plies each way, so undo, undo, redo, redo gives back the same game.
+//   With the AI on both sides each is one ply, and AI against AI pauses.
+// - The AI never searches over a position whose recorded next move waits to
+//   be redone: a search would play, and a move played clears the redo list,
+//   so the game a player stepped back through would be gone without them
+//   asking. There (after go_to, or when a side was switched to the AI) the
+//   AI waits (waiting_for_redo()): redo() replays the game, move_now() is
+//   the player's explicit "play from here", and the redo moves go when the
+//   AI's move lands. A move equal to the next redo move (anyone's) keeps the
+//   rest of the list: it is the same game.
+// - Looking at an earlier position is a mode of its own (viewing()): a
+//   click in the move list or the evaluation graph, `goto`, or undo into a
+//   position where the AI would wait on its recorded move. It always has two
+//   ways out: back_to_game() replays every recorded move, play_on() drops the
+//   later moves and lets play continue from here (the AI moves if it is its
+//   turn). A person's move there plays on too: the same move as recorded
+//   steps forward, another replaces the later moves.
+// - Each game (by name) has its own sides, levels and pause: choosing them
+//   in one game never changes another's, and a game opened the first time
+//   starts with a person against the AI whatever the others use.
+// - Nothing is lost by accident. Each game (by name) keeps its game in
+//   progress while another is played (switch_game, a new game or link of
+//   another game), and saves keep them too. A new game, rematch, link or
+//   pasted move list that replaces a game of the same name keeps the one it
+//   replaced (one level): undo with no move to take back brings it back,
+//   sides included (a rematch swapped them). Undone moves of the new game go
+//   with it: it has just been started.
+// - Opening a link or pasted text either works or changes nothing: every
+//   part is read and checked before the board changes.
+// - The session's score counts each finished game once, wherever it is: on
+//   the board, kept, waiting for undo to bring it back, or gone for good (a
+//   later new game, switch or load let it go). Counting the games held as
+//   they stand, rather than adding each as it is left, shows a result at
+//   once, un-counts a finished game that undo reopens, and never counts a
+//   game twice when it comes back (a loaded game is new to the session).
+//   Only games that ended with a move played count (a position set up
+//   finished is no game); a game is scored by who played it when it ended
+//   (a side changed afterwards changes nothing: a win is the person's only
+//   if a person played that side then).
+//   Not saved: a session's.
+// - AI against AI at a pace (set_ai_pace): the next search starts no sooner
+//   than the pace after the AI's previous move, so that people can follow
+//   the game; move_now() does not wait.
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/engine_link/engine_client.h"
+#include "app/engine_link/engine_info.h"
+#include "games/game_view.h"
+
+namespace arcade::app {
+
+// Caps on text from outside the app: a link or pasted text longer than
+// kMaxLinkChars characters, or a game read from a link, pasted text or a save
+// with more than kMaxGameMoves moves (played and to redo together, each game
+// on its own), is refused with a notice and changes nothing. Far above any
+// real game (a whole game of Connect Four is a link of under 150
+// characters), low enough that reading what is allowed stays instant.
+inline constexpr std::size_t kMaxLinkChars = 65536;
+inline constexpr std::size_t kMaxGameMoves = 10000;
+// Why `text` is over kMaxLinkChars, with its count in characters ("it is too
+// long (300,020 characters; at most 65,536)"), or nothing.
+std::optional<std::string> text_too_long(std::string_view text);
+
+struct SideSettings {
+  bool ai = false;
+  int level = 3;  // 1..kLevelCount (engine/level.h)
+  friend bool operator==(const SideSettings&, const SideSettings&) = default;
+};
+
+// What the AI said in its latest `info` line (depth 0: none yet).
+using Thinking = SearchInfoLine;
+
+// The AI's latest move and what its search said last: a search often ends
+// within a frame, and then this is all a player could read of it.
+struct AiMove {
+  int side = 0;
+  std::string move;
+  Thinking thinking;
+  std::optional<MoveChoice> choice;  // when it was not the search's first
+};
+
+// A move of the game in progress, with what the UI shows of it.
+struct PlayedMove {
+  Move move = kNoMove;
+  std::string text;  // in the game's notation
+  MoveCells cells;   // in the position it was played in
+};
+
+// Finished games of one game this session. A person against the AI counts
+// as the person's result, whichever colour they had; any other match-up
+// (people on both sides, the AI on both) by side.
+struct SessionScore {
+  struct VersusAi {
+    int you = 0;
+    int ai = 0;
+    int draws = 0;
+    friend bool operator==(const VersusAi&, const VersusAi&) = default;
+  };
+  struct BySide {
+    int first = 0;  // side 0, who moves first from the standard start
+    int second = 0;
+    int draws = 0;
+    friend bool operator==(const BySide&, const BySide&) = default;
+  };
+  VersusAi versus_ai;
+  BySide by_side;
+  int games() const {
+    return versus_ai.you + versus_ai.ai + versus_ai.draws + by_side.first + by_side.second +
+           by_side.draws;
+  }
+  friend bool operator==(const SessionScore&, const SessionScore&) = default;
+};
+
+// One game: its start and its moves, played and undone. The controller's
+// own: the game on the board, a kept one, the one a new game replaced.
+struct GameState {
+  std::string game;
+  std::string start_text = "startpos";  // as the protocol writes it
+  std::unique_ptr<GameView> start;
+  std::unique_ptr<GameView> position;  // after `line`
+  std::vector<PlayedMove> line;
+  std::vector<PlayedMove> redo;  // the next move to redo last
+  // Who played it when it was left (the game on the board has the
+  // controller's sides).
+  std::array<SideSettings, 2> sides;
+  // Who played it when it ended (set while its end is on the board or
+  // waits to be redone): the result is theirs.
+  std::optional<std::array<SideSettings, 2>> ended_by;
+  // Stepped back through the move list (go_to): viewing an earlier position
+  // until the moves waiting to be redone are replayed or dropped.
+  bool browsing = false;
+};
+
+// The sides of a game opened the first time: a person against the AI.
+inline constexpr std::array<SideSettings, 2> kDefaultSides{SideSettings{false, 3},
+                                                           SideSettings{true, 3}};
+
+// The cap on a saved game's size as it is read, in bytes (its games' moves
+// are capped as a link's, kMaxGameMoves).
+inline constexpr std::size_t kMaxSaveBytes = std::size_t{1} << 20;
+
+// What GameController::load made of a saved game besides its answer.
+struct SaveNotes {
+  // Written by a later version of Minimax Arcade (refused): keep the text.
+  bool newer = false;
+  // What a restored save left out, each a sentence a player reads.
+  std::vector<std::string> dropped;
+};
+
+class GameController {
+ public:
+  explicit GameController(EngineClient& engine);
+
+  // --- Commands from the UI. Each returns an error message, or nothing. ---
+  // A fresh game. `start` is "startpos" or a position string of the game.
+  std::optional<std::string> new_game(const std::string& game,
+                                      const std::string& start = "startpos");
+  // Back to the game `game` kept in progress, or a fresh one.
+  std::optional<std::string> switch_game(const std::string& game);
+  // The same game from the same start, each person on the other side.
+  void rematch();
+  std::optional<std::string> play(Move move);                // a person's move
+  std::optional<std::string> play(const std::string& move);  // the same, in notation
+  // Takes back to the last position where a person is to move; with no move
+  // to take back, brings back the game a new game replaced.
+  void undo();
+  // Replays the moves undone until a person is to move again.
+  void redo();
+  // Shows the position after `plies` moves of the line and its redo moves
+  // (the game's whole known line): the moves after it wait to be redone.
+  // The AI waits there (see above); at the line's end, where it would play,
+  // it is paused, so that stepping through a game never makes it play.
+  void go_to(std::size_t plies);
+  // Viewing an earlier position (see above): replays every recorded move.
+  void back_to_game();
+  // Viewing an earlier position: drops the moves after it and lets play go
+  // on from it (unpaused: the AI moves if it is its turn).
+  void play_on();
+  void swap_sides();
+  void set_side(int side, SideSettings settings);
+  void set_paused(bool paused);
+  void request_hint();
+  // The AI plays now: its best move so far while it searches; while it is
+  // paused or waits on a redo move, it searches and plays one move from here.
+  void move_now();
+  // AI against AI: the least time from one move to the next search (0: as
+  // fast as the engine answers).
+  void set_ai_pace(int milliseconds) { ai_pace_ms_ = milliseconds; }
+
+  // Call once a frame: reads the engine's replies and starts AI moves.
+  // `now_seconds` is any steady clock (for the pace); update() reads one.
+  // Returns whether an engine replied: all a search shows comes that way.
+  bool update(double now_seconds);
+  bool update();
+
+  // --- Links and pasted text. ---
+  // "game=connect4&moves=4.4.5.3": the game's protocol name and the moves
+  // played, in notation, joined by '.'. A game with start variants always
+  // names its variant ("&start=c1"); a start that is no variant is written
+  // as "&position=" and its position string with '+' for spaces. The moves
+  // undone are not shared: a link shows the position on the board.
+  std::string share_fragment() const;
+  // Opens a link's game (the fragment, with or without '#', or a whole URL):
+  // keys game, start (a variant's name) or position, moves, and redo (moves
+  // after them waiting to be redone). It becomes the game on the board; the
+  // one before is kept, as for a new game. Over the caps (kMaxLinkChars,
+  // kMaxGameMoves) it says so, with the count; a problem that quotes the
+  // text quotes a short piece of it.
+  std::optional<std::string> open_link(const std::string& link);
+  // What a person pastes: a link (it holds "game="), a move list of this
+  // game from its start (separated by spaces, dots or commas; a word that is
+  // no move is read as moves of one character each, such as Connect Four's
+  // "4453"), or a position string of this game.
+  std::optional<std::string> open_text(const std::string& text);
+
+  // --- State for the UI. ---
+  const std::string& game() const { return board_.game; }
+  const std::string& start_position() const { return board_.start_text; }
+  const GameView& start() const { return *board_.start; }
+  const GameView& position() const { return *board_.position; }  // now
+  const std::vector<PlayedMove>& line() const { return board_.line; }
+  std::vector<std::string> moves() const;  // the line in notation
+  bool can_undo() const { return !board_.line.empty() || previous_.has_value(); }
+  bool can_redo() const { return !board_.redo.empty(); }
+  // The moves undone, the next one first.
+  std::vector<std::string> redo_moves() const;
+  std::vector<Move> legal_moves() const { return position().legal_moves(); }
+  int side_to_move() const { return position().side_to_move(); }  // 0 moves first
+  const SideSettings& side(int s) const { return sides_[s]; }
+  bool paused() const { return paused_; }
+  // The AI is to move where a recorded move waits to be redone: it does not
+  // search (see above).
+  bool waiting_for_redo() const;
+  // Looking at an earlier position of the game (see above).
+  bool viewing() const;
+  // The plies of the game's whole known line: played and waiting to be redone.
+  std::size_t known_plies() const { return board_.line.size() + board_.redo.size(); }
+  bool ai_thinking() const { return search_request_ != 0; }
+  // The AI's engine could not start (EngineClient::failed); retry_engine
+  // starts it again, and the AI's move follows once it runs.
+  bool engine_failed() const { return engine_.failed(); }
+  void retry_engine() { engine_.retry(); }
+  bool hint_pending() const { return hint_request_ != 0; }
+  // The suggested move, once known.
+  const std::optional<PlayedMove>& hint() const { return hint_; }
+  const Thinking& thinking() const { return thinking_; }
+  // The last move if the AI played it (nothing after undo, redo or a new game).
+  const std::optional<AiMove>& last_ai_move() const { return last_ai_move_; }
+  bool game_over() const { return position().outcome() != Outcome::kOngoing; }
+  // 0 or 1 for the winner, -1 for a draw or a game in progress.
+  int winner() const;
+  // Who played each side when the game on the board ended (its sides now
+  // while it goes on): whose the result is.
+  const std::array<SideSettings, 2>& result_sides() const {
+    return board_.ended_by ? *board_.ended_by : sides_;
+  }
+  // The last message of a failed engine request (an `error` line), if any.
+  const std::string& engine_error() const { return engine_error_; }
+  // This session's finished games of `game`, or of the game on the board.
+  SessionScore score(const std::string& game) const;
+  SessionScore score() const { return score(game()); }
+
+  // Option lines sent before every search (the heuristic's weights), so
+  // that the AI plays with them.
+  void set_engine_options(std::vector<std::string> lines);
+
+  // Thinking on the person's time (on by default): while a person is to
+  // move against the AI at Expert or Perfect, the engine ponders (`go
+  // ponder`) the position after each of the person's replies in turn,
+  // round after round; its tables keep the work. When the person plays the
+  // reply being pondered, `ponderhit` makes that search the AI's; another
+  // reply's search starts from the tables the turns filled. Anything else
+  // that changes the position, the sides or the options ends the ponder,
+  // and its answer is never played.
+  void set_pondering(bool on);
+  bool pondering() const;
+  // Engines of their own that ponder beside the main one, each its own
+  // table (on the web a worker each): with k engines in all, engine i
+  // ponders replies i, i + k, ... in turn, so with one engine a reply every
+  // reply is searched all the time the person thinks. The reply a helper
+  // pondered is answered by that helper (ponderhit); the others stop.
+  // Each must outlive the controller or the next call.
+  void set_ponder_helpers(const std::vector<EngineClient*>& helpers);
+  std::size_t ponder_helpers() const { return ponderers_.size() - 1; }
+
+  // The protocol's `position` command for the position on the board, or
+  // for the one after the line's first `plies` moves.
+  std::string position_command() const { return position_command(line().size()); }
+  std::string position_command(std::size_t plies) const;
+  // The command for the position after `legal` is played on the board's.
+  std::string position_after(Move legal) const;
+
+  // --- Saving: the games and settings as text, and back. ---
+  // "minimax-arcade-save 4": the lines of version 1 (the game on the board,
+  // its start, moves, redo moves, pause and sides), then a line
+  // "kept <link fragment with redo>" for each game kept in progress (as
+  // version 2), then "sides <game> ai|human LEVEL ai|human LEVEL [paused]"
+  // for each other game whose sides were chosen (version 3: each its own),
+  // then "end <the number of lines before it>" (version 4), by which a
+  // reader tells a whole save from one cut short.
+  std::string save() const;
+  // Restores a saved game (version 1 to 4), keeping what is valid: the
+  // moves up to the first illegal one, default sides for a side line that
+  // does not read, the moves of a save cut short (at its end or at a zero
+  // byte) before the cut; `notes`, if given, gets what was left out. A kept
+  // game that does not read is dropped, never the game on the board.
+  // Unknown lines are passed over. Lines may end in CRLF and trailing
+  // spaces. Versions 1 and 2 had one set of sides for every game: the game
+  // on the board and each kept one take them. Refused, changing nothing
+  // (the message says why): a text that is no save, a save of a later
+  // version (notes->newer), one over kMaxSaveBytes, one whose game on the
+  // board is over kMaxGameMoves moves or whose game or start does not read.
+  std::optional<std::string> load(const std::string& saved, SaveNotes* notes = nullptr);
+
+ private:
+  // The side to move after `plies` moves of the line: turns alternate.
+  int side_after(std::size_t plies) const;
+  // Replays `line` from the start: its moves are legal, they were read or
+  // played in their positions.
+  void set_line(std::vector<PlayedMove> line);
+  void play_unchecked(Move move);
+  // Puts `next` on the board, the game on it kept as a new game keeps it.
+  void replace_game(GameState next);
+  // Puts `next` on the board; the game on it is the caller's to keep.
+  void show(GameState next);
+  // Keeps the game on the board under its name (nothing for an empty one).
+  void keep_current();
+  // What was on the board, for keeping: it leaves with the sides now.
+  GameState take_current();
+  void set_previous(std::optional<GameState> replaced);
+  // The board's game becomes `game`: the sides are that game's.
+  void use_sides_of(const std::string& game);
+  // The game on the board ended (or its end came back): records who played.
+  void note_end();
+  // A game that goes for good: counted if it ended.
+  void let_go(const GameState& gone);
+  bool ai_may_search(double now) const;
+  // Drops the searches in flight; also the ponder unless `keep_ponder` (a
+  // person's move, which the ponder may have foreseen).
+  void abandon_searches(bool keep_ponder = false);
+  void start_search(bool hint);
+  // An engine that ponders: the main one (ponderers_[0]) or a helper.
+  struct Ponderer {
+    explicit Ponderer(EngineClient* e) : engine(e) {}
+    EngineClient* engine;
+    std::string told_game;      // the game it was last told
+    std::uint64_t request = 0;  // its `go ponder` in flight
+    std::string position;       // the position that searches
+    int level = 0;              // at this level
+    std::size_t turn = 0;       // its turns since the position on the board came
+    double started = 0;         // when its turn began
+    // The positions it pondered to the end since the position on the board
+    // came: its tables hold their answers.
+    std::vector<std::string> finished;
+    bool has_finished(const std::string& p) const {
+      return std::find(finished.begin(), finished.end(), p) != finished.end();
+    }
+  };
+  bool may_ponder() const;
+  void update_ponder();
+  void update_ponder(std::size_t ponderer, const std::vector<Move>& replies);
+  // The next of ponderer i's replies not yet pondered to the end, as a
+  // `position` command; empty when none is left.
+  std::string next_ponder_position(std::size_t i, const std::vector<Move>& replies);
+  // The ponderer that pondered `position` to the end, else the main engine.
+  std::size_t engine_that_finished(const std::string& position) const;
+  void end_ponder();
+  // Stops every ponder but ponderer `kept`'s.
+  void stop_ponders(std::size_t kept);
+  static int move_time(int level);
+  void send_search_setup(Ponderer& to, int level, const std::string& position);
+  // Reads every engine's replies; whether there were any.
+  bool read_replies();
+  void handle(const EngineReply& reply, std::size_t from);
+  void take_engine_move(const std::string& text);
+
+  EngineClient& engine_;
+  GameState board_;                                    // the game on the board
+  std::map<std::string, GameState> kept_;              // games in progress, by name
+  std::optional<GameState> previous_;                  // the game a new game replaced
+  std::map<std::string, SessionScore> let_go_;         // finished games gone
+  std::array<SideSettings, 2> sides_ = kDefaultSides;  // sides_game_'s
+  std::string sides_game_;  // the game whose sides sides_ are: the board's
+  // The other games' sides and AI-against-AI pause, by game.
+  struct GameSides {
+    std::array<SideSettings, 2> sides;
+    bool paused = false;
+  };
+  std::map<std::string, GameSides> other_sides_;
+  bool paused_ = false;
+  int ai_pace_ms_ = 0;
+  double now_ = 0;
+  std::optional<double> ai_moved_at_;  // when the AI's last move landed
+  std::uint64_t search_request_ = 0;
+  std::uint64_t hint_request_ = 0;
+  std::optional<PlayedMove> hint_;
+  Thinking thinking_;
+  std::optional<MoveChoice> choice_;  // the search's, read before its bestmove
+  std::optional<AiMove> last_ai_move_;
+  std::string engine_error_;
+  std::vector<std::string> engine_options_;
+  // The main engine, then the ponder helpers (set_pondering,
+  // set_ponder_helpers); the position whose replies are pondered; the
+  // ponderer whose engine runs search_request_ (a ponderhit on a helper).
+  bool ponder_on_ = true;
+  std::vector<Ponderer> ponderers_;
+  std::string ponder_base_;
+  std::size_t search_engine_ = 0;
+};
+
+}  // namespace arcade::app

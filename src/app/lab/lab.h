@@ -1,0 +1,137 @@
+#pragma once
+// The minimax lab's model: one search of the position on the board, as a
+// tree the learner can walk through (LabTree), replayed event by event, and
+// the same position searched again with each enhancement added in turn for
+// the node-count chart, beside the minimal tree.
+//
+// It runs on an engine of its own (the `tree` command), so that the game's
+// AI and the analysis panel go on undisturbed. No ImGui here: lab_view.cpp
+// draws it; tests drive it with a scripted engine or the real protocol.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/engine_link/engine_client.h"
+#include "app/lab/lab_tree.h"
+
+namespace arcade::app {
+
+// What the learner chose to run.
+struct LabSettings {
+  int depth = 3;
+  bool minimax = false;  // minimax; else alpha-beta
+  bool ordering = true;
+  bool table = false;
+  bool deepening = false;
+  std::uint64_t limit = 20'000;  // nodes kept for the view; all are counted
+};
+
+// The `tree` command for these settings.
+std::string tree_command(const LabSettings& settings);
+
+// The position searched: the game, its `position` command and the option
+// lines (heuristic weights) it is searched with.
+struct LabPosition {
+  std::string game;
+  std::string position;
+  std::vector<std::string> options;
+  friend bool operator==(const LabPosition&, const LabPosition&) = default;
+};
+
+// One bar of the node-count chart.
+struct LabCount {
+  std::string name;  // "minimax", "alpha-beta", "+ ordering", ...
+  std::string what;  // what that search adds, for a tooltip
+  std::optional<std::uint64_t> nodes;
+  std::optional<EngineScore> value;
+  std::string note;  // why there is no figure (yet)
+};
+
+// Each bar's length as a share of the longest, to scale (linear: a bar
+// twice as long is twice the nodes); 0 for a bar with no figure yet.
+std::vector<float> chart_shares(const std::vector<LabCount>& counts);
+
+// What to tell a learner editing weights when the position's terms are all
+// 0 (an empty board): a weight then changes nothing until moves are played.
+// Empty when some term counts something.
+std::string weights_note(const std::vector<Score>& term_values);
+
+class Lab {
+ public:
+  explicit Lab(EngineClient& engine);
+
+  // Searches `position` with `settings`, then the comparison runs.
+  void run(const LabPosition& position, const LabSettings& settings);
+  // Stops whatever runs; what arrived so far stays.
+  void stop();
+  // Call once a frame: reads the engine's replies; `dt` seconds since the
+  // last call move the replay on while it plays.
+  void update(float dt);
+
+  bool running() const { return !pending_.empty(); }
+  const LabTree& tree() const { return tree_; }
+  // The tree has ended (whole, stopped or cut short) and can be drawn and
+  // replayed; while it arrives, only counted.
+  bool tree_ready() const { return has_run_ && enter_at_.size() == tree_.nodes().size(); }
+  const LabSettings& settings() const { return settings_; }
+  const LabPosition& position() const { return position_; }
+  bool has_run() const { return has_run_; }
+  // Why the tree is not of `now` (the board moved on, the weights changed),
+  // in words after "Stale: "; empty while it is (or nothing has run).
+  std::string stale_reason(const LabPosition& now) const;
+  const std::vector<LabCount>& counts() const { return counts_; }
+
+  // The layout of the tree with its folds (recomputed when they change).
+  const LabLayout& layout();
+  bool folded(int node) const { return folded_[static_cast<std::size_t>(node)]; }
+  void toggle_fold(int node);
+  void unfold_all();
+
+  // The replay: events [0, step) have happened; step == events().size()
+  // once the whole search is shown, which it is when a tree arrives.
+  const std::vector<LabEvent>& events() const { return events_; }
+  std::size_t step() const { return step_; }
+  void set_step(std::size_t step);
+  bool entered(int node) const { return enter_at_[static_cast<std::size_t>(node)] < step_; }
+  bool done(int node) const { return exit_at_[static_cast<std::size_t>(node)] < step_; }
+  // The event last replayed, if any.
+  std::optional<LabEvent> current_event() const;
+  void play(bool on) { playing_ = on && step_ < events_.size(); }
+  bool playing() const { return playing_; }
+  float speed = 4.0f;  // events a second while playing
+
+ private:
+  struct Pending {
+    std::uint64_t request;
+    int count;  // the comparison bar it fills; -1: the main tree
+    LabTree tree;
+    bool over = false;  // its last line has come
+  };
+  void send_position();
+  void request(const std::string& command, int count);
+  void take(Pending& p, const EngineReply& reply);
+  void finish(const Pending& p);
+  void tree_arrived();
+  void advance_replay(float dt);
+
+  EngineClient& engine_;
+  std::string engine_game_;
+  LabPosition position_;
+  LabSettings settings_;
+  bool has_run_ = false;
+  LabTree tree_;
+  std::vector<Pending> pending_;
+  std::vector<Pending> follow_ups_;  // sent while replies are read, then pending
+  std::vector<LabCount> counts_;
+  std::vector<bool> folded_;
+  std::optional<LabLayout> layout_;
+  std::vector<LabEvent> events_;
+  std::vector<std::size_t> enter_at_, exit_at_;
+  std::size_t step_ = 0;
+  bool playing_ = false;
+  float replay_time_ = 0;
+};
+
+}  // namespace arcade::app

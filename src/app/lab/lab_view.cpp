@@ -1,0 +1,675 @@
+#include "app/lab/lab_view.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app/board/board_scene.h"
+#include "app/ui_audit.h"
+
+namespace arcade::app {
+namespace {
+
+constexpr ImU32 kBackground = IM_COL32(24, 27, 36, 255);
+constexpr ImU32 kEdge = IM_COL32(120, 128, 150, 200);
+constexpr ImU32 kPv = IM_COL32(255, 196, 61, 255);
+constexpr ImU32 kMax = IM_COL32(255, 140, 90, 255);   // the root's side
+constexpr ImU32 kMin = IM_COL32(110, 170, 255, 255);  // the other side
+constexpr ImU32 kPruned = IM_COL32(235, 87, 87, 255);
+constexpr ImU32 kTable = IM_COL32(64, 200, 180, 255);
+constexpr ImU32 kText = IM_COL32(235, 238, 245, 255);
+constexpr ImU32 kDim = IM_COL32(150, 156, 175, 255);
+constexpr ImU32 kCurrent = IM_COL32(255, 255, 255, 255);
+constexpr ImU32 kStale = IM_COL32(255, 196, 61, 255);
+// Zoomed in kLabBoardZoom (points a slot) a node is a board; less, a triangle.
+constexpr float kBoardZoom = kLabBoardZoom;
+constexpr float kLabelZoom = 26.0f;
+constexpr int kMaxBoards = 400;  // drawn a frame, however far out
+
+// "+12" (GCC 12 warns wrongly about "+" + std::to_string: -Wrestrict).
+std::string plus(std::size_t n) {
+  char text[24];
+  std::snprintf(text, sizeof text, "+%zu", n);
+  return text;
+}
+
+std::string thousands(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+const char* kind_name(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::kCutoff:
+      return "cut-off";
+    case NodeKind::kLeaf:
+      return "leaf (heuristic)";
+    case NodeKind::kTerminal:
+      return "game over";
+    case NodeKind::kKnown:
+      return "known";
+    case NodeKind::kTable:
+      return "table answer";
+    default:
+      return "expanded";
+  }
+}
+
+std::string value_label(const LabNode& n, bool done) {
+  if (!done) return "?";
+  const std::string v = lab_value_text(n.value);
+  if (n.bound == Bound::kLower) return ">=" + v;
+  if (n.bound == Bound::kUpper) return "<=" + v;
+  return v;
+}
+
+// Where a node is on screen, from its slot and ply.
+struct Placement {
+  ImVec2 origin;  // the view's top left
+  LabCamera camera;
+  float zoom, row;
+  ImVec2 at(float slot, int ply) const {
+    return {origin.x + camera.x(slot), origin.y + camera.y(ply)};
+  }
+};
+Placement placement(const LabView& view) {
+  return {view.area_min, view.camera, view.camera.zoom, view.camera.row};
+}
+
+void triangle(ImDrawList* list, ImVec2 c, float r, bool up, ImU32 colour) {
+  if (up)
+    list->AddTriangleFilled({c.x, c.y - r}, {c.x - r, c.y + r * 0.8f}, {c.x + r, c.y + r * 0.8f},
+                            colour);
+  else
+    list->AddTriangleFilled({c.x - r, c.y - r * 0.8f}, {c.x + r, c.y - r * 0.8f}, {c.x, c.y + r},
+                            colour);
+}
+
+void centred_text(ImDrawList* list, ImVec2 at, ImU32 colour, const std::string& text) {
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  list->AddText({at.x - size.x / 2, at.y}, colour, text.c_str());
+}
+
+// The board of a node, its size for the zoom, and its top left corner.
+ImVec2 board_size(const GameView& root, float zoom, float row) {
+  const Grid grid = root.board().grid;
+  const float cell = std::min(zoom * 0.8f / grid.cols, row * 0.5f / grid.rows);
+  return {cell * grid.cols, cell * grid.rows};
+}
+
+struct TreePainter {
+  Lab& lab;
+  LabView& view;
+  const GameView& root;
+  ImGuiBoards& boards;
+  ImDrawList* list;
+  Placement place;
+  ImVec2 min, max;
+  int current = -1;  // the node of the event last replayed; -1: none
+  int boards_drawn = 0;
+
+  bool on_screen(float x) const { return x > min.x - place.zoom && x < max.x + place.zoom; }
+
+  // Zoomed far out, many nodes of a ply share a pixel: the first one there
+  // stands for them all (within a ply, preorder goes left to right), so a
+  // frame draws at most a few nodes per pixel column and ply, whatever the
+  // tree's size.
+  std::vector<int> last_edge_column{}, last_node_column{};
+  bool crowded(std::vector<int>& last, int ply, float x) const {
+    if (place.zoom >= 2.0f) return false;
+    if (last.size() <= static_cast<std::size_t>(ply))
+      last.resize(static_cast<std::size_t>(ply) + 1, -1'000'000);
+    const int column = static_cast<int>(std::floor(x / 2.0f));
+    if (column == last[static_cast<std::size_t>(ply)]) return true;
+    last[static_cast<std::size_t>(ply)] = column;
+    return false;
+  }
+
+  void edges(const std::vector<LabNode>& nodes, const LabLayout& layout) {
+    for (std::size_t i = 1; i < nodes.size(); ++i) {
+      if (!layout.visible[i] || !lab.entered(static_cast<int>(i))) continue;
+      const LabNode& n = nodes[i];
+      const auto p = static_cast<std::size_t>(n.parent);
+      const ImVec2 a = place.at(layout.x[p], nodes[p].ply), b = place.at(layout.x[i], n.ply);
+      if (!on_screen(a.x) && !on_screen(b.x) && (a.x < min.x) == (b.x < min.x)) continue;
+      const bool pv = n.on_pv && lab.done(static_cast<int>(i));
+      if (!pv && crowded(last_edge_column, n.ply, b.x)) continue;
+      list->AddLine(a, b, pv ? kPv : kEdge, pv ? 3.0f : 1.0f);
+      if (place.zoom >= 30 && on_screen(b.x))
+        centred_text(list, {(a.x * 0.25f + b.x * 0.75f) + 6, (a.y * 0.25f + b.y * 0.75f) - 16},
+                     kDim, n.move);
+    }
+  }
+
+  void stub(const LabNode& n, std::size_t i, const LabLayout& layout) {
+    if (layout.stub_x[i] < 0 || !lab.done(static_cast<int>(i))) return;
+    const ImVec2 a = place.at(layout.x[i], n.ply), b = place.at(layout.stub_x[i], n.ply + 1);
+    if (!on_screen(b.x)) return;
+    const ImVec2 end{b.x, b.y - place.row * 0.35f};
+    const int beyond = n.searched_children - static_cast<int>(n.children.size());
+    const ImU32 colour = n.pruned.empty() ? kDim : kPruned;
+    list->AddLine(a, end, colour, 1.0f);
+    list->AddLine({end.x - 4, end.y - 4}, {end.x + 4, end.y + 4}, colour, 2.0f);
+    list->AddLine({end.x - 4, end.y + 4}, {end.x + 4, end.y - 4}, colour, 2.0f);
+    if (place.zoom < kLabelZoom) return;
+    // A count only (the legend says what it counts): a longer word ran into
+    // the move of the edge beside it.
+    const std::string text = !n.pruned.empty()
+                                 ? std::to_string(n.pruned.size())
+                                 : plus(static_cast<std::size_t>(std::max(0, beyond)));
+    centred_text(list, {end.x, end.y + 6}, colour, text);
+  }
+
+  void node(const LabNode& n, std::size_t i, const LabLayout& layout) {
+    const ImVec2 c = place.at(layout.x[i], n.ply);
+    if (!on_screen(c.x) || c.y < min.y - place.row || c.y > max.y + place.row) return;
+    if (!n.on_pv && crowded(last_node_column, n.ply, c.x)) return;
+    ++view.drawn_nodes;
+    const bool done = lab.done(static_cast<int>(i));
+    const ImU32 side = n.max_to_move ? kMax : kMin;
+    const bool highlight = n.on_pv && done;
+    float bottom = c.y;
+    if (place.zoom >= kBoardZoom && boards_drawn < kMaxBoards) {
+      const ImVec2 size = board_size(root, place.zoom, place.row);
+      const ImVec2 top_left{c.x - size.x / 2, c.y - 4};
+      if (const std::unique_ptr<GameView> position =
+              node_position(lab, root, static_cast<int>(i))) {
+        boards.add(list, position_scene(*position), top_left,
+                   {top_left.x + size.x, top_left.y + size.y});
+        ++boards_drawn;
+        ++view.drawn_boards;
+      }
+      list->AddRect({top_left.x - 3, top_left.y - 3},
+                    {top_left.x + size.x + 3, top_left.y + size.y + 3}, highlight ? kPv : side,
+                    3.0f, 0, highlight ? 3.0f : 2.0f);
+      bottom = top_left.y + size.y + 4;
+    } else {
+      const float r = std::clamp(place.zoom * 0.28f, 1.5f, 11.0f);
+      if (highlight) triangle(list, c, r + 3, n.max_to_move, kPv);
+      triangle(list, c, r, n.max_to_move, done ? side : kDim);
+      bottom = c.y + r + 2;
+    }
+    if (n.kind == NodeKind::kTable && place.zoom >= 14)
+      list->AddText({c.x + place.zoom * 0.3f, c.y - 6}, kTable, "T");
+    if (static_cast<int>(i) == current)
+      list->AddCircle({c.x, (c.y + bottom) / 2}, std::max(10.0f, (bottom - c.y) * 0.9f), kCurrent,
+                      0, 2.5f);
+    if (view.selected == static_cast<int>(i))
+      list->AddCircle({c.x, (c.y + bottom) / 2}, std::max(12.0f, (bottom - c.y) * 1.0f), kPv, 0,
+                      1.5f);
+    if (place.zoom >= kLabelZoom)
+      centred_text(list, {c.x, bottom}, done ? kText : kDim, value_label(n, done));
+    if (place.zoom >= 80)
+      centred_text(list, {c.x, bottom + 15}, kDim, window_text(n.alpha, n.beta));
+    if (lab.folded(static_cast<int>(i)))
+      centred_text(list, {c.x, bottom + (place.zoom >= kLabelZoom ? 15.0f : 2.0f)}, kPv,
+                   plus(n.children.size()));
+  }
+};
+
+// The replay's current node, while it replays, at a zoom where its board
+// and value show; a node asked for brought to the middle.
+void follow(const Lab& lab, LabView& view, const LabLayout& layout, ImVec2 min, ImVec2 max) {
+  const ImVec2 size{max.x - min.x, max.y - min.y};
+  if (lab.step() != view.step_seen) {
+    view.step_seen = lab.step();
+    const std::optional<LabEvent> event = lab.current_event();
+    if (event && lab.step() < lab.events().size()) {
+      const auto i = static_cast<std::size_t>(event->node);
+      follow_node(view.camera, layout.x[i], lab.tree().nodes()[i].ply, size.x, size.y);
+    }
+  }
+  if (!view.centre_on) return;
+  const auto i = static_cast<std::size_t>(*view.centre_on);
+  view.centre_on.reset();
+  if (i >= layout.x.size()) return;
+  view.camera.pan_x = (layout.x[i] + 0.5f) * view.camera.zoom - size.x / 2;
+  view.camera.pan_y = kLabTopMargin + lab.tree().nodes()[i].ply * view.camera.row - size.y / 3;
+}
+
+// The node nearest the pointer, if it is close enough to be meant.
+std::optional<int> node_under(Lab& lab, const Placement& place, const GameView& root,
+                              ImVec2 mouse) {
+  const LabLayout& layout = lab.layout();
+  const std::vector<LabNode>& nodes = lab.tree().nodes();
+  // A node is its triangle, or its board from just above its centre down.
+  const float below = place.zoom >= kBoardZoom ? board_size(root, place.zoom, place.row).y : 0;
+  std::optional<int> best;
+  float best_d = std::max(12.0f, place.zoom * 0.45f);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (!layout.visible[i] || !lab.entered(static_cast<int>(i))) continue;
+    const ImVec2 c = place.at(layout.x[i], nodes[i].ply);
+    const float dy = std::max({0.0f, c.y - 6 - mouse.y, mouse.y - (c.y + 6 + below)});
+    const float d = std::hypot(c.x - mouse.x, dy);
+    if (d < best_d) {
+      best_d = d;
+      best = static_cast<int>(i);
+    }
+  }
+  return best;
+}
+
+void node_details(const Lab& lab, int index, const LabWords& words) {
+  for (const std::string& line : lab_node_details(lab, index, words))
+    ImGui::TextWrapped("%s", line.c_str());
+}
+
+// Puts the next item on this line if `width` points of it fit, else on the
+// next (a phone's narrow panel).
+void same_line_if(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+         ImGui::CalcTextSize(label).x;
+}
+
+void settings_controls(LabSettings& s, const GameView& root) {
+  ImGui::SetNextItemWidth(120);
+  ImGui::SliderInt("Depth", &s.depth, 1,
+                   std::min(12, std::max(1, root.board().grid.cols * root.board().grid.rows)));
+  int algorithm = s.minimax ? 0 : 1;
+  ImGui::RadioButton("Minimax", &algorithm, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("Alpha-beta", &algorithm, 1);
+  s.minimax = algorithm == 0;
+  ImGui::Checkbox("Ordering", &s.ordering);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The most promising moves first: table move, killers, history");
+  same_line_if(checkbox_width("Table"));
+  ImGui::Checkbox("Table", &s.table);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("A transposition table: a position reached twice is searched once");
+  same_line_if(checkbox_width("Deepening"));
+  ImGui::Checkbox("Deepening", &s.deepening);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Iterative deepening: depths 1, 2, ... first; the tree shows the last");
+  static constexpr std::uint64_t kLimits[] = {1'000, 5'000, 20'000, 50'000, 100'000};
+  ImGui::SetNextItemWidth(120);
+  if (ImGui::BeginCombo("Nodes kept", thousands(s.limit).c_str())) {
+    for (std::uint64_t limit : kLimits)
+      if (ImGui::Selectable(thousands(limit).c_str(), limit == s.limit)) s.limit = limit;
+    ImGui::EndCombo();
+  }
+}
+
+void replay_controls(Lab& lab, const LabWords& words) {
+  const std::size_t total = lab.events().size();
+  if (total == 0) return;
+  if (ImGui::Button("|<")) lab.set_step(0);
+  ImGui::SameLine();
+  if (ImGui::Button("<") && lab.step() > 0) lab.set_step(lab.step() - 1);
+  ImGui::SameLine();
+  if (ImGui::Button(lab.playing() ? "Pause" : "Play")) {
+    if (!lab.playing() && lab.step() >= total) lab.set_step(0);
+    lab.play(!lab.playing());
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(">")) lab.set_step(lab.step() + 1);
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) lab.set_step(total);
+  ImGui::SetNextItemWidth(120);
+  ImGui::SliderFloat("Speed", &lab.speed, 0.5f, 200.0f, "%.1f / s", ImGuiSliderFlags_Logarithmic);
+  ImGui::TextDisabled("Event %zu of %zu", lab.step(), total);
+  if (const std::optional<LabEvent> event = lab.current_event())
+    ImGui::TextWrapped("%s", event_sentence(lab.tree().nodes(), *event, words).c_str());
+  else
+    ImGui::TextWrapped("Nothing searched yet: press > to enter the root.");
+}
+
+// Each search's name and figure on a line of its own, its bar under it, to
+// scale: the text never runs over a bar and a note wraps.
+void node_chart(const Lab& lab) {
+  const std::vector<LabCount>& counts = lab.counts();
+  const std::vector<float> shares = chart_shares(counts);
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    const LabCount& c = counts[i];
+    ImGui::BeginGroup();
+    std::string text = c.name + ": ";
+    if (c.nodes)
+      text += thousands(*c.nodes) + " nodes" +
+              (c.value ? ", value " + lab_value_text(*c.value) : std::string());
+    else
+      text += c.note.empty() ? "searching..." : c.note;
+    ImGui::TextWrapped("%s", text.c_str());
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float h = 6.0f;
+    const ImU32 colour = c.name == "minimal tree" ? kPv : IM_COL32(90, 140, 230, 255);
+    list->AddRectFilled(at, {at.x + width, at.y + h}, IM_COL32(255, 255, 255, 18), 2.0f);
+    // The least bar a pixel wide: a count is never drawn as nothing.
+    if (c.nodes)
+      list->AddRectFilled(at, {at.x + std::max(1.0f, width * shares[i]), at.y + h}, colour, 2.0f);
+    ImGui::Dummy({width, h + 2});
+    ImGui::EndGroup();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", c.what.c_str());
+  }
+}
+
+// A weight's field, the number beside its - and + buttons, must show the
+// whole number.
+void audit_weight_field(Score weight) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float buttons = 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
+  const std::string text = std::to_string(weight);
+  audit_fits("a weight", ImGui::CalcTextSize(text.c_str()).x + 2 * style.FramePadding.x,
+             ImGui::GetItemRectSize().x - buttons);
+}
+
+}  // namespace
+
+bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
+  const std::vector<EvalTerm> terms = position.terms();
+  weights.resize(terms.size());
+  const std::vector<Score> values = position.term_values(weights);
+  bool changed = false;
+  const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
+  if (ImGui::BeginTable("terms", 4, flags)) {
+    ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthStretch, 2.6f);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+    // As wide as the largest weight needs, with its - and + buttons.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const std::string widest = std::to_string(-kMaxWeight);
+    ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize(widest.c_str()).x + 2 * style.FramePadding.x +
+                                2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x));
+    ImGui::TableSetupColumn("Total", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableHeadersRow();
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(std::string(terms[i].name).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(terms[i].counts).c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", values[i]);
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(-1);
+      int weight = weights[i];
+      if (ImGui::InputInt("##weight", &weight, 1, 10)) {
+        weights[i] = std::clamp<Score>(weight, -kMaxWeight, kMaxWeight);
+        changed = true;
+      }
+      audit_weight_field(weights[i]);
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", values[i] * weights[i]);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  const std::string note = weights_note(values);
+  if (!note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStale));
+    ImGui::TextWrapped("%s", note.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::Text("Evaluation: %+d for %s", position.evaluate(weights),
+              std::string(position.side(position.side_to_move()).name).c_str());
+  for (std::string_view preset : position.weight_presets()) {
+    const std::string label = "Weights: " + std::string(preset);
+    // A whole button, not a small one: on a touch screen the theme makes
+    // it a finger's height.
+    if (ImGui::Button(label.c_str())) {
+      weights = *position.preset_weights(preset);
+      changed = true;
+    }
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  return changed;
+}
+
+std::unique_ptr<GameView> node_position(const Lab& lab, const GameView& root, int node) {
+  const std::vector<LabNode>& nodes = lab.tree().nodes();
+  std::vector<const std::string*> moves;
+  for (int at = node; at > 0; at = nodes[static_cast<std::size_t>(at)].parent)
+    moves.push_back(&nodes[static_cast<std::size_t>(at)].move);
+  std::unique_ptr<GameView> position = root.clone();
+  for (auto it = moves.rbegin(); it != moves.rend(); ++it) {
+    const Parsed<Move> move = position->move_from_text(**it);
+    if (!move) return nullptr;
+    position->play(*move);
+  }
+  return position;
+}
+
+// The node clicked: its details and its board, where the panel shows them
+// first.
+void chosen_node(const Lab& lab, const LabView& view, const GameView& root, const LabWords& words,
+                 ImGuiBoards& boards) {
+  if (!view.selected || !lab.tree_ready() ||
+      *view.selected >= static_cast<int>(lab.tree().nodes().size()))
+    return;
+  ImGui::Separator();
+  ImGui::TextDisabled("The chosen node (click another in the tree)");
+  node_details(lab, *view.selected, words);
+  if (const std::unique_ptr<GameView> position = node_position(lab, root, *view.selected)) {
+    const ImVec2 size = board_size(root, 150, 200);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    boards.add(ImGui::GetWindowDrawList(), position_scene(*position), at,
+               {at.x + size.x, at.y + size.y});
+    ImGui::Dummy(size);
+  }
+}
+
+LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameView& root,
+                    const LabWords& words, ImGuiBoards& boards, const std::string& stale) {
+  LabAction action = LabAction::kNothing;
+  ImGui::TextWrapped("Search the position on the board and watch every node.");
+  settings_controls(settings, root);
+  if (lab.running()) {
+    if (ImGui::Button("Stop")) action = LabAction::kStop;
+    ImGui::SameLine();
+    ImGui::TextDisabled("searching...");
+  } else if (ImGui::Button(!stale.empty() ? "Run again" : "Run the search")) {
+    action = LabAction::kRun;
+  }
+  if (!lab.has_run()) return action;
+  if (!stale.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kStale));
+    ImGui::TextWrapped("Stale: %s.", stale.c_str());
+    ImGui::PopStyleColor();
+  }
+  const LabTree& tree = lab.tree();
+  if (tree.state() == LabTree::State::kFailed)
+    ImGui::TextWrapped("Error: %s", tree.error().c_str());
+  ImGui::Text("%s nodes searched", thousands(tree.searched()).c_str());
+  if (tree.value()) {
+    ImGui::SameLine();
+    ImGui::Text("value %s", lab_value_text(*tree.value()).c_str());
+  }
+  if (tree.searched() > tree.nodes().size() && tree.state() == LabTree::State::kComplete)
+    ImGui::TextWrapped("Showing the first %s (the node limit); every node is counted.",
+                       thousands(tree.nodes().size()).c_str());
+  if (ImGui::Button("Fit")) view.camera.zoom = 0;
+  ImGui::SameLine();
+  if (ImGui::Button("Zoom +")) lab_zoom(lab, view, 1.5f);
+  ImGui::SameLine();
+  if (ImGui::Button("Zoom -")) lab_zoom(lab, view, 1 / 1.5f);
+  ImGui::SameLine();
+  if (ImGui::Button("Unfold")) lab.unfold_all();
+  chosen_node(lab, view, root, words, boards);
+  ImGui::Separator();
+  replay_controls(lab, words);
+  ImGui::Separator();
+  ImGui::TextWrapped("Nodes searched, same position and depth (bars to scale):");
+  node_chart(lab);
+  return action;
+}
+
+void lab_zoom_at(LabView& view, float factor, ImVec2 point) {
+  zoom_camera(view.camera, factor, point.x - view.area_min.x, point.y - view.area_min.y);
+}
+
+ImVec2 lab_node_point(Lab& lab, const LabView& view, int node) {
+  const LabLayout& layout = lab.layout();
+  const auto i = static_cast<std::size_t>(node);
+  if (i >= layout.x.size()) return {0, 0};
+  return placement(view).at(layout.x[i], lab.tree().nodes()[i].ply);
+}
+
+void lab_zoom(Lab& lab, LabView& view, float factor) {
+  std::optional<int> anchor = view.selected;
+  if (!anchor)
+    if (const std::optional<LabEvent> event = lab.current_event()) anchor = event->node;
+  const bool known = anchor && lab.tree_ready() &&
+                     *anchor < static_cast<int>(lab.tree().nodes().size()) &&
+                     lab.layout().visible[static_cast<std::size_t>(*anchor)];
+  const ImVec2 middle{(view.area_min.x + view.area_max.x) / 2,
+                      (view.area_min.y + view.area_max.y) / 2};
+  lab_zoom_at(view, factor, known ? lab_node_point(lab, view, *anchor) : middle);
+}
+
+std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWords& words) {
+  const std::vector<LabNode>& nodes = lab.tree().nodes();
+  const LabNode& n = nodes[static_cast<std::size_t>(index)];
+  std::string path;
+  for (int at = index; at > 0; at = nodes[static_cast<std::size_t>(at)].parent)
+    path = nodes[static_cast<std::size_t>(at)].move + (path.empty() ? "" : " ") + path;
+  std::vector<std::string> lines;
+  lines.push_back("Node " + std::to_string(index) + ": " +
+                  (path.empty() ? "the root" : "the moves " + path + " from the root"));
+  lines.push_back((n.max_to_move ? words.max_side : words.min_side) + " to move (" +
+                  (n.max_to_move ? "max" : "min") + "), window " + window_text(n.alpha, n.beta));
+  const bool done = lab.done(index);
+  if (!done) {
+    lines.push_back("Value not known yet: the search has not come back to this node.");
+  } else {
+    const char* bound = n.bound == Bound::kExact   ? "exact"
+                        : n.bound == Bound::kLower ? "at least: failed high"
+                                                   : "at most: failed low";
+    lines.push_back("Value " + value_label(n, true) + " (" + bound + "), " + kind_name(n.kind));
+  }
+  if (n.searched_children > 0)
+    lines.push_back(std::to_string(n.searched_children) +
+                    (n.searched_children == 1 ? " child searched" : " children searched"));
+  if (!n.pruned.empty()) {
+    std::string pruned;
+    for (const std::string& m : n.pruned) pruned += (pruned.empty() ? "" : " ") + m;
+    lines.push_back("Pruned: " + pruned);
+  }
+  if (done) lines.push_back("Why: " + event_sentence(nodes, {index, false}, words));
+  return lines;
+}
+
+LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& words,
+                   ImGuiBoards& boards, ImVec2 min, ImVec2 max, const std::string& stale) {
+  ImGui::SetNextWindowPos(min);
+  ImGui::SetNextWindowSize({max.x - min.x, max.y - min.y});
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, kBackground);
+  ImGui::Begin("lab tree", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleColor();
+  view.drawn_nodes = 0;
+  view.drawn_boards = 0;
+  view.area_min = min;
+  view.area_max = max;
+  const LabTree& tree = lab.tree();
+  if (tree.nodes().empty() || !lab.tree_ready()) {
+    ImGui::SetCursorPos({16, kLabTopMargin});
+    const std::string arriving = "Searching... " + thousands(tree.nodes().size()) + " nodes so far";
+    ImGui::TextWrapped("%s", !lab.has_run()
+                                 ? "Choose a depth and run the search: its tree appears here."
+                             : lab.running() ? arriving.c_str()
+                                             : "No tree.");
+    ImGui::End();
+    return LabAction::kNothing;
+  }
+  const LabLayout& layout = lab.layout();
+  if (view.camera.zoom <= 0) view.camera = fit_camera(layout, max.x - min.x, max.y - min.y);
+  view.camera.pan_x += view.autopan.x;
+  view.camera.pan_y += view.autopan.y;
+
+  // The whole area takes the pointer: drag pans, the wheel zooms.
+  ImGui::SetCursorScreenPos(min);
+  ImGui::InvisibleButton("tree canvas", {max.x - min.x, max.y - min.y},
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsItemActive() && !view.pinching &&
+      ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f)) {
+    view.camera.pan_x -= io.MouseDelta.x;
+    view.camera.pan_y -= io.MouseDelta.y;
+  }
+  if (ImGui::IsItemHovered() && io.MouseWheel != 0)
+    lab_zoom_at(view, std::pow(1.2f, io.MouseWheel), io.MousePos);
+
+  follow(lab, view, layout, min, max);
+  const Placement place = placement(view);
+  if (ImGui::IsItemHovered() && !view.pinching) {
+    const std::optional<int> under = node_under(lab, place, root, io.MousePos);
+    if (under && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f)
+      view.selected = *under;
+    if (under && (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) ||
+                  ImGui::IsMouseClicked(ImGuiMouseButton_Right)))
+      lab.toggle_fold(*under);
+    if (under && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+      node_details(lab, *under, words);
+      ImGui::PopTextWrapPos();
+      // Zoomed out a node is a triangle: its board comes with the details.
+      if (view.camera.zoom < kBoardZoom)
+        if (const std::unique_ptr<GameView> position = node_position(lab, root, *under)) {
+          const ImVec2 size = board_size(root, 120, 160);
+          const ImVec2 at = ImGui::GetCursorScreenPos();
+          boards.add(ImGui::GetWindowDrawList(), position_scene(*position), at,
+                     {at.x + size.x, at.y + size.y});
+          ImGui::Dummy(size);
+        }
+      ImGui::EndTooltip();
+    }
+  }
+
+  ImDrawList* list = ImGui::GetWindowDrawList();
+  list->PushClipRect(min, max, true);
+  const std::optional<LabEvent> event = lab.current_event();
+  TreePainter painter{lab, view, root, boards, list, place, min, max, event ? event->node : -1};
+  const std::vector<LabNode>& nodes = tree.nodes();
+  painter.edges(nodes, layout);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (!layout.visible[i] || !lab.entered(static_cast<int>(i))) continue;
+    if (!lab.folded(static_cast<int>(i))) painter.stub(nodes[i], i, layout);
+    painter.node(nodes[i], i, layout);
+  }
+  const std::string legend = words.max_side + " max (up)   " + words.min_side +
+                             " min (down)   values from " + words.max_side +
+                             "'s side   x N: N moves pruned   +N: not kept";
+  // Wrapped: on a phone held upright the legend is wider than the tree.
+  list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr,
+                max.x - min.x - 20);
+  list->PopClipRect();
+  LabAction action = LabAction::kNothing;
+  if (!stale.empty()) {
+    // Over the tree's foot, on a plate of its own: a stale tree is not the
+    // board's, and the way to make it so is beside the words.
+    const std::string text = "Stale: " + stale + ".";
+    const float pad = 8, button_w = ImGui::CalcTextSize("Run again").x + 24;
+    const float wrap = max.x - min.x - 3 * pad - button_w - 20;
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+    const float h = std::max(size.y, ImGui::GetFrameHeight());
+    const ImVec2 top{min.x + 10, max.y - h - 2 * pad - 6};
+    list->AddRectFilled(top, {max.x - 10, max.y - 6}, IM_COL32(40, 36, 24, 240), 6.0f);
+    list->AddRect(top, {max.x - 10, max.y - 6}, kStale, 6.0f);
+    list->AddText(nullptr, 0, {top.x + pad, top.y + pad + (h - size.y) / 2}, kStale, text.c_str(),
+                  nullptr, wrap);
+    ImGui::SetCursorScreenPos(
+        {max.x - 10 - pad - button_w, top.y + pad + (h - ImGui::GetFrameHeight()) / 2});
+    if (!lab.running() && ImGui::Button("Run again", {button_w, 0})) action = LabAction::kRun;
+  }
+  ImGui::End();
+  return action;
+}
+
+}  // namespace arcade::app
