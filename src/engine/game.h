@@ -70,4 +70,23 @@ concept HasOracle = Game<G> && requires(const typename G::Position& p) {
   { G::probe(p) } -> std::same_as<std::optional<Score>>;
 };
 
+// A game scored by its final margin (Reversi's disc difference) says it for
+// a finished game, from the side to move's view (positive: a win by that
+// much). The search then scores finished games win_by / loss_by that margin
+// (score.h) rather than win or loss in plies: more discs are better than a
+// quicker end.
+template <class G>
+concept HasFinalMargin = Game<G> && requires(const typename G::Position& p) {
+  { G::final_margin(p) } -> std::convertible_to<int>;
+};
+
+// The exact score of a finished game, `ply` plies from the root.
+template <Game G>
+constexpr Score game_end_score(const typename G::Position& p, Outcome outcome, int ply) {
+  if constexpr (HasFinalMargin<G>)
+    return margin_score(G::final_margin(p));
+  else
+    return terminal_score(outcome, ply);
+}
+
 }  // namespace arcade

@@ -251,6 +251,8 @@ std::optional<std::string> setoption_error(const std::vector<std::string>& args,
 }  // namespace
 
 std::string score_text(Score score, bool proven) {
+  if (is_margin(score))
+    return (score > 0 ? "win by " : "loss by ") + std::to_string(std::abs(margin_of(score)));
   if (is_win(score)) return "win " + std::to_string(plies_to_end(score));
   if (is_loss(score)) return "loss " + std::to_string(plies_to_end(score));
   if (proven && score == kDraw) return "draw";

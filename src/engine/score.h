@@ -9,6 +9,17 @@
 //   -kWin ... -kWin+kMaxPly   proven loss  (loss in 0 .. kMaxPly plies)
 //   -kMaxHeuristic ... +kMaxHeuristic     heuristic (or a proven draw, 0)
 //   +kWin-kMaxPly ... +kWin   proven win
+//
+// A game scored by its final margin (Reversi's disc difference; such a game
+// has G::final_margin, see engine/game.h) proves "win by m" instead: every
+// margin win is a win, a larger margin is better, and all of them lie below
+// any win in plies, at the bottom of the proven range (no game scores both
+// ways). A margin is not the game's value wherever it is found: a line cut
+// off by the depth limit might win by more, so the search takes a margin as
+// exact only where nothing below it was cut off.
+//
+//   -kWin+kMaxPly-kMaxMargin ... -kWin+kMaxPly-1   loss by kMaxMargin .. 1
+//   +kWin-kMaxPly+1 ... +kWin-kMaxPly+kMaxMargin   win by 1 .. kMaxMargin
 
 #include <cstdint>
 #include <cstdlib>
@@ -41,6 +52,33 @@ constexpr bool is_decisive(Score s) {
 // Plies from the position scored to the end of the game, for a decisive score.
 constexpr int plies_to_end(Score s) {
   return kWin - (s < 0 ? -s : s);
+}
+
+// Margin scores (see above). A win in plies stays within kMaxPly - kMaxMargin
+// plies, far beyond any search.
+inline constexpr Score kMaxMargin = 256;
+constexpr Score win_by(int margin) {
+  return kWin - kMaxPly + margin;
+}
+constexpr Score loss_by(int margin) {
+  return -win_by(margin);
+}
+// The score of a game ended with this margin for the side to move.
+constexpr Score margin_score(int margin) {
+  return margin > 0 ? win_by(margin) : margin < 0 ? loss_by(-margin) : kDraw;
+}
+constexpr bool is_margin(Score s) {
+  const Score a = s < 0 ? -s : s;
+  return a > kWin - kMaxPly && a <= kWin - kMaxPly + kMaxMargin;
+}
+// The margin of a margin score: positive for a win, negative for a loss.
+constexpr int margin_of(Score s) {
+  return s > 0 ? s - (kWin - kMaxPly) : s + (kWin - kMaxPly);
+}
+// A win or loss in plies: the game's value wherever the search finds it,
+// unlike a margin.
+constexpr bool is_distance_result(Score s) {
+  return is_decisive(s) && !is_margin(s);
 }
 
 // Outcome of a finished game, from the side to move's point of view.

@@ -163,7 +163,7 @@ class Searcher {
     MoveList<G::kMaxMoves> moves;
     G::generate_moves(root, moves);
     if (moves.empty() || G::outcome(root) != Outcome::kOngoing) {
-      result.score = terminal_score(G::outcome(root), 0);
+      result.score = game_end_score<G>(root, G::outcome(root), 0);
       result.proven = true;
       if constexpr (kObserved) {
         observed_.observer->enter(root, NodeEntry{0, kNoMove, -kInfinity, kInfinity, true});
@@ -275,7 +275,7 @@ class Searcher {
       if (aborted_) break;
       if (exact_root())
         info.root_scores.push_back(
-            {m, score, is_decisive(score) || horizon_hits_ == move_horizon_before});
+            {m, score, is_distance_result(score) || horizon_hits_ == move_horizon_before});
       if (score > best) {
         best = score;
         info.best_moves.clear();
@@ -286,9 +286,9 @@ class Searcher {
     }
     info.score = best;
     info.best = info.best_moves.empty() ? kNoMove : info.best_moves.front();
-    // A win or loss within the horizon is exact; anything else only if no
-    // line of the tree was cut off by the depth limit.
-    info.proven = !aborted_ && (is_decisive(best) || horizon_hits_ == horizon_before);
+    // A win or loss in plies within the horizon is exact; anything else (a
+    // margin too) only if no line of the tree was cut off by the depth limit.
+    info.proven = !aborted_ && (is_distance_result(best) || horizon_hits_ == horizon_before);
     observe_exit(best, 0);
     return info;
   }
@@ -329,7 +329,7 @@ class Searcher {
   // search: the game is over, the oracle knows it, or the table proved it.
   std::optional<Score> known_value(const Position& pos, int ply) const {
     const Outcome outcome = G::outcome(pos);
-    if (outcome != Outcome::kOngoing) return terminal_score(outcome, ply);
+    if (outcome != Outcome::kOngoing) return game_end_score<G>(pos, outcome, ply);
     if constexpr (HasOracle<G>) {
       if (options_.use_oracle)
         if (auto exact = G::probe(pos)) return from_node_relative(*exact, ply);
@@ -340,13 +340,14 @@ class Searcher {
   }
 
   // The table's entry for `pos` if it holds the exact game value: proven, or
-  // a win or loss (one within the horizon is exact, though a subtree beside
-  // it was cut off by the depth limit and the entry is not marked proven).
+  // a win or loss in plies (one within the horizon is exact, though a subtree
+  // beside it was cut off by the depth limit and the entry is not marked
+  // proven).
   const TableEntry* exact_entry(const Position& pos) const {
     if (!options_.use_table) return nullptr;
     const TableEntry* entry = table_.probe(G::hash(pos));
     if (!entry || entry->bound != Bound::kExact) return nullptr;
-    return entry->proven || is_decisive(entry->score) ? entry : nullptr;
+    return entry->proven || is_distance_result(entry->score) ? entry : nullptr;
   }
 
   // The observer's events. Each is a no-op without an observer, and the ones
@@ -400,7 +401,7 @@ class Searcher {
 
     // Step 1. The game is over, or the game knows the answer.
     const Outcome outcome = G::outcome(pos);
-    if (outcome != Outcome::kOngoing) return noted_terminal(terminal_score(outcome, ply));
+    if (outcome != Outcome::kOngoing) return noted_terminal(game_end_score<G>(pos, outcome, ply));
     if constexpr (HasOracle<G>) {
       if (options_.use_oracle)
         if (auto exact = G::probe(pos)) return noted_known(from_node_relative(*exact, ply));
@@ -492,11 +493,16 @@ class Searcher {
   }
 
   // Table scores count plies from the stored position, so that a win found
-  // through one path is reused correctly at another depth.
+  // through one path is reused correctly at another depth. A margin counts
+  // no plies: it is the same from anywhere.
   static Score to_node_relative(Score s, int ply) {
+    if constexpr (HasFinalMargin<G>)
+      if (is_margin(s)) return s;
     return is_win(s) ? s + ply : is_loss(s) ? s - ply : s;
   }
   static Score from_node_relative(Score s, int ply) {
+    if constexpr (HasFinalMargin<G>)
+      if (is_margin(s)) return s;
     return is_win(s) ? s - ply : is_loss(s) ? s + ply : s;
   }
 
