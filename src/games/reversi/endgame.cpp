@@ -153,6 +153,18 @@ constexpr std::array<int, 64> make_square_order() {
 }
 constexpr std::array<int, 64> kSquareOrder = make_square_order();
 
+// The squares diagonally next to these corners (X squares): a disc there
+// usually gives the corner away.
+constexpr Bitboard x_squares_of(Bitboard corners) {
+  constexpr Bitboard kXSquares = 0x0042000000004200ULL;
+  return kXSquares & (((corners & kNotColumnH) << 9) | ((corners & kNotColumnA) << 7) |
+                      ((corners & kNotColumnA) >> 9) | ((corners & kNotColumnH) >> 7));
+}
+
+// At this many empties and more a move whose position the table refutes cuts
+// before any search (enhanced transposition cut-off).
+constexpr int kEtcEmpties = 10;
+
 // The quadrant of a square as one bit of the parity word.
 constexpr unsigned quadrant_bit(int square) {
   return 1u << ((square >> 5 & 1) << 1 | (square >> 2 & 1));
@@ -367,9 +379,12 @@ int EndgameSolver::search_deep(Bitboard player, Bitboard opponent, int alpha, in
 int EndgameSolver::search_moves(Bitboard player, Bitboard opponent, int alpha, int beta,
                                 int empties, Bitboard moves, int hint, int& best_move) {
   // Step 1. Each move with its key: the table's move first, then the moves
-  // that leave the opponent the fewest replies (corners count twice).
+  // that leave the opponent the fewest replies (corners count twice) and
+  // the fewest squares next to our discs; taking a corner, not giving one
+  // (X squares) and odd regions break near-ties.
   std::array<Candidate, 40> list;
   int n = 0;
+  const Bitboard corner_givers = x_squares_of(kCorners & ~(player | opponent));
   for (; moves; moves &= moves - 1) {
     const int square = std::countr_zero(moves);
     const Bitboard turned = flips(player, opponent, square);
@@ -378,7 +393,18 @@ int EndgameSolver::search_moves(Bitboard player, Bitboard opponent, int alpha, i
     const Bitboard replies = legal_moves(next_player, next_opponent);
     int key = -16 * (count(replies) + count(replies & kCorners));
     key -= count(potential_moves(next_player, next_opponent));
+    if (square_bit(square) & kCorners) key += 8;
+    if (square_bit(square) & corner_givers) key -= 16;
+    if (parity_ & quadrant_bit(square)) key += 4;
     if (square == hint) key = 1 << 20;
+    // Enhanced transposition cut-off: a child the table already refutes.
+    if (empties >= kEtcEmpties) {
+      const Entry* child = probe(next_player, next_opponent);
+      if (child && -child->upper >= beta) {
+        best_move = square;
+        return -child->upper;
+      }
+    }
     list[n++] = {turned, square, key};
   }
   // Step 2. Try them best key first (a selection sort stops early at a cut).
