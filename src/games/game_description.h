@@ -13,8 +13,10 @@
 #include <array>
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -60,12 +62,35 @@ struct BoardLayout {
   int winning_line = 0;
 };
 
-// The cells a move touches. A move that puts a new piece on the board has
-// `from` equal to `to`; a move of a piece goes from one cell to another.
+// The cells a move changes, as the board shows them: a move puts a piece on
+// `to` (none for a pass, which changes no cell), takes it there from `from`
+// when it moves a piece, and changes the cells in `also` besides (discs it
+// turns over, pieces it takes). The conformance suite checks that changed()
+// is exactly the set of cells whose piece differs after the move.
 struct MoveCells {
-  Cell from;
-  Cell to;
-  bool moves_a_piece() const { return !(from == to); }
+  std::optional<Cell> from;  // the cell a piece leaves, for a move of a piece
+  std::optional<Cell> to;    // the cell the move plays on; none for a pass
+  std::vector<Cell> also;    // further cells it changes
+
+  static MoveCells pass() { return {}; }
+  static MoveCells placing(Cell cell, std::vector<Cell> also = {}) {
+    return {std::nullopt, cell, std::move(also)};
+  }
+  static MoveCells moving(Cell from, Cell to, std::vector<Cell> also = {}) {
+    return {from, to, std::move(also)};
+  }
+
+  bool is_pass() const { return !to; }
+  bool moves_a_piece() const { return from.has_value(); }
+  // Every cell the move changes: from, to, then also.
+  std::vector<Cell> changed() const {
+    std::vector<Cell> cells;
+    if (from) cells.push_back(*from);
+    if (to) cells.push_back(*to);
+    cells.insert(cells.end(), also.begin(), also.end());
+    return cells;
+  }
+  friend bool operator==(const MoveCells&, const MoveCells&) = default;
 };
 
 // A side as a label ("Wolves") and as the subject of a sentence ("The

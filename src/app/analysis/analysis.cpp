@@ -78,20 +78,24 @@ std::vector<BoardLabel> board_labels(const AnalysisResult& result, const GameVie
     const Parsed<Move> move = position.move_from_text(m.text);
     if (!move) continue;
     const MoveCells cells = position.move_cells(*move);
-    if (selected && cells.moves_a_piece() && !(cells.from == *selected)) continue;
+    // A pass has no cell to label: the panel's list says it in words.
+    if (cells.is_pass()) continue;
+    if (selected && cells.moves_a_piece() && !(*cells.from == *selected)) continue;
+    const Cell to = *cells.to;
     const bool best = m.score == result.moves.front().score;
     auto same = std::find_if(labels.begin(), labels.end(),
-                             [&](const BoardLabel& l) { return l.cell == cells.to; });
+                             [&](const BoardLabel& l) { return l.cell == to; });
     if (same == labels.end()) {
-      labels.push_back({cells.to, m.score, {m.text}, "", best});
+      labels.push_back({to, m.score, {m.text}, "", best});
     } else if (same->score == m.score) {
       same->moves.push_back(m.text);
     } else if (same->score.better_than(m.score)) {
-      *same = {cells.to, m.score, {m.text}, cell_name(cells.from), best};
+      *same = {to, m.score, {m.text}, cells.from ? cell_name(*cells.from) : "", best};
     } else if (same->piece.empty() && same->moves.size() == 1) {
       // The label already there is the worse one: it now names its piece.
       const Parsed<Move> worse = position.move_from_text(same->moves.front());
-      if (worse) same->piece = cell_name(position.move_cells(*worse).from);
+      const std::optional<Cell> from = worse ? position.move_cells(*worse).from : std::nullopt;
+      if (from) same->piece = cell_name(*from);
     }
   }
   return labels;

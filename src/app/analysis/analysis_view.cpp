@@ -137,11 +137,13 @@ void principal_variation_over_board(const AnalysisResult& result, const GameView
   for (std::size_t i = 0; i < result.pv.size() && i < kLinePlies; ++i) {
     const Parsed<Move> move = walk->move_from_text(result.pv[i]);
     if (!move) return;
-    const ImVec2 centre = cell_centre(board, walk->move_cells(*move).to);
+    const std::optional<Cell> to = walk->move_cells(*move).to;
     walk->play(*move);
+    if (!to) continue;  // a pass: no cell to number
     const std::string number = std::to_string(i + 1);
     const ImVec2 size = ImGui::CalcTextSize(number.c_str());
     const float radius = std::max(size.x, size.y) * 0.5f + 4.0f;
+    const ImVec2 centre = cell_centre(board, *to);
     draw->AddCircleFilled(centre, radius, IM_COL32(20, 25, 35, 210));
     draw->AddCircle(centre, radius, IM_COL32(255, 255, 255, 200), 0, 1.5f);
     draw->AddText(ImVec2(centre.x - size.x / 2, centre.y - size.y / 2),

@@ -48,7 +48,7 @@ std::optional<Cell> selection(const GameController& g, const BoardUi& ui) {
   std::optional<Cell> only;
   for (Move move : g.legal_moves()) {
     const MoveCells cells = g.position().move_cells(move);
-    if (!cells.moves_a_piece() || (only && !(*only == cells.from))) return std::nullopt;
+    if (!cells.moves_a_piece() || (only && !(*only == *cells.from))) return std::nullopt;
     only = cells.from;
   }
   return only;
@@ -58,10 +58,10 @@ void mark_legal_targets(const GameController& g, const BoardUi& ui, BoardScene& 
   const std::optional<Cell> selected = selection(g, ui);
   for (Move move : g.legal_moves()) {
     const MoveCells cells = g.position().move_cells(move);
-    if (cells.moves_a_piece() && !(selected && *selected == cells.from))
-      s.mark(cells.from) |= kLegalTarget;  // a piece that can move
-    else
-      s.mark(cells.to) |= kLegalTarget;
+    if (cells.moves_a_piece() && !(selected && *selected == *cells.from))
+      s.mark(*cells.from) |= kLegalTarget;  // a piece that can move
+    else if (cells.to)
+      s.mark(*cells.to) |= kLegalTarget;
   }
   if (selected) s.mark(*selected) |= kSelected;
 }
@@ -69,10 +69,10 @@ void mark_legal_targets(const GameController& g, const BoardUi& ui, BoardScene& 
 // A ghost of the piece `move` puts on its target, if that cell is empty.
 void ghost_of(const GameView& position, Move move, BoardScene& s) {
   const MoveCells cells = position.move_cells(move);
-  if (s.piece(cells.to) != Piece::kNone) return;
+  if (cells.is_pass() || s.piece(*cells.to) != Piece::kNone) return;
   const std::unique_ptr<GameView> after = position.clone();
   after->play(move);
-  s.ghost(cells.to) = after->piece_at(cells.to);
+  s.ghost(*cells.to) = after->piece_at(*cells.to);
 }
 
 // What a click on `cell` would play, shown before it is made: a ghost of the
@@ -82,18 +82,20 @@ void preview(const GameController& g, const BoardUi& ui, Cell cell, BoardScene& 
   if (!move) return;
   const MoveCells cells = g.position().move_cells(*move);
   ghost_of(g.position(), *move, s);
-  if (!cells.moves_a_piece() && g.position().board().placement == Placement::kDroppedInColumn)
-    for (int row = 0; row < s.rows; ++row) s.mark({cells.to.col, row}) |= kLitColumn;
+  if (!cells.moves_a_piece() && cells.to &&
+      g.position().board().placement == Placement::kDroppedInColumn)
+    for (int row = 0; row < s.rows; ++row) s.mark({cells.to->col, row}) |= kLitColumn;
 }
 
 // Whether a click on `cell` names the move with these cells: its target, or
 // for a dropped piece any cell of its column; a piece's move only once the
-// piece is picked up.
+// piece is picked up. No cell names a pass.
 bool click_names(const BoardLayout& board, const MoveCells& cells, std::optional<Cell> selected,
                  Cell cell) {
-  if (cells.moves_a_piece()) return selected && *selected == cells.from && cells.to == cell;
-  if (board.placement == Placement::kDroppedInColumn) return cells.to.col == cell.col;
-  return cells.to == cell;
+  if (cells.is_pass()) return false;
+  if (cells.moves_a_piece()) return selected && *selected == *cells.from && *cells.to == cell;
+  if (board.placement == Placement::kDroppedInColumn) return cells.to->col == cell.col;
+  return *cells.to == cell;
 }
 
 }  // namespace
@@ -117,15 +119,17 @@ BoardScene make_scene(const GameController& g, const BoardUi& ui) {
   const Grid grid{s.cols, s.rows};
   std::optional<Cell> last;
   if (!g.line().empty()) {
+    // Where the piece went and came from; a pass marks no cell (the move
+    // list says it in words).
     const MoveCells cells = g.line().back().cells;
     last = cells.to;
-    s.mark(cells.to) |= kLastMove;
-    if (cells.moves_a_piece()) s.mark(cells.from) |= kLastMove;
+    if (cells.to) s.mark(*cells.to) |= kLastMove;
+    if (cells.from) s.mark(*cells.from) |= kLastMove;
   }
   if (g.hint() && person_to_move(g)) {
     const MoveCells cells = g.hint()->cells;
-    s.mark(cells.from) |= kHint;
-    s.mark(cells.to) |= kHint;
+    if (cells.from) s.mark(*cells.from) |= kHint;
+    if (cells.to) s.mark(*cells.to) |= kHint;
     // The mover's own piece where the move puts it (a ring would read as
     // Tic-tac-toe's O whoever is to move).
     ghost_of(g.position(), g.hint()->move, s);
@@ -173,11 +177,13 @@ void show_line(BoardScene& s, const GameView& position, const std::vector<std::s
 std::optional<MoveAnimation> last_move_path(const GameController& g) {
   if (g.line().empty()) return std::nullopt;
   const MoveCells cells = g.line().back().cells;
+  if (cells.is_pass()) return std::nullopt;  // nothing moves
   const BoardLayout& board = g.position().board();
+  const Cell to = *cells.to;
   // A dropped piece falls from the top of its column.
   if (!cells.moves_a_piece() && board.placement == Placement::kDroppedInColumn)
-    return MoveAnimation{{cells.to.col, board.grid.rows - 1}, cells.to, 1.0f};
-  return MoveAnimation{cells.from, cells.to, 1.0f};
+    return MoveAnimation{{to.col, board.grid.rows - 1}, to, 1.0f};
+  return MoveAnimation{cells.from.value_or(to), to, 1.0f};
 }
 
 ClickResult click(const GameController& g, const BoardUi& ui, Cell cell) {
@@ -190,7 +196,7 @@ ClickResult click(const GameController& g, const BoardUi& ui, Cell cell) {
       result.move = move;
       return result;
     }
-    if (cells.moves_a_piece() && cells.from == cell) result.select = cell;
+    if (cells.moves_a_piece() && *cells.from == cell) result.select = cell;
   }
   return result;
 }

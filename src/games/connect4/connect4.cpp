@@ -324,8 +324,7 @@ Piece Connect4::piece_at(const Position& p, Cell c) {
 
 // The disc lands on the lowest empty cell of its column.
 MoveCells Connect4::move_cells(const Position& p, Move m) {
-  const Cell landing{m, popcount(p.mask & column_mask(m))};
-  return {landing, landing};
+  return MoveCells::placing({m, popcount(p.mask & column_mask(m))});
 }
 
 std::string Connect4::end_in_words(const Position& p) {

@@ -160,8 +160,7 @@ Piece TicTacToe::piece_at(const Position& p, Cell c) {
 }
 
 MoveCells TicTacToe::move_cells(const Position&, Move m) {
-  const Cell square{m % 3, m / 3};
-  return {square, square};
+  return MoveCells::placing({m % 3, m / 3});
 }
 
 std::string TicTacToe::end_in_words(const Position& p) {

@@ -428,8 +428,8 @@ Piece WolfSheep::piece_at(const Position& p, Cell c) {
 }
 
 MoveCells WolfSheep::move_cells(const Position&, Move m) {
-  return {{file_of(move_from(m)), rank_of(move_from(m))},
-          {file_of(move_to(m)), rank_of(move_to(m))}};
+  return MoveCells::moving({file_of(move_from(m)), rank_of(move_from(m))},
+                          {file_of(move_to(m)), rank_of(move_to(m))});
 }
 
 std::string WolfSheep::end_in_words(const Position& p) {
