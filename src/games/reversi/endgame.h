@@ -14,9 +14,11 @@
 // when the other side has one; the game ends when neither has.
 //
 // The search (endgame.cpp, numbered steps):
-// - alpha-beta negamax, fail-soft, principal variation search: the first
-//   move with the full window, the others with a null window (re-searched when
-//   they fail high inside the window); most nodes are null-window nodes;
+// - at the root, a series of null-window searches converging on the score
+//   (MTD(f) from a guess of 0), the table carrying what each learnt;
+// - below, alpha-beta negamax, fail-soft, principal variation search: the
+//   first move with the window, the others with a null window (re-searched
+//   when they fail high inside the window);
 // - from kSortEmpties empties up: fastest first (the moves that leave the
 //   opponent the fewest replies, corners counted twice), the table's move
 //   first, a transposition table of exact positions and bounds, and a
@@ -60,8 +62,9 @@ class EndgameSolver {
   // strictly inside (alpha, beta); otherwise a bound on the same side of the
   // window (fail-soft): <= alpha means the score is at most the value
   // returned, >= beta at least. -64 <= alpha < beta <= 64. Handles passes and
-  // the end of the game. best_square() is then the best move found (-1 when
-  // the side to move passes or the game is over). When the stop flag rises the
+  // the end of the game. best_square() is then a best move when the score is
+  // exact, a move reaching beta when it fails high (-1 when it fails low, the
+  // side to move passes or the game is over). When the stop flag rises the
   // search unwinds at once and the value means nothing (see stopped()).
   int solve(Bitboard player, Bitboard opponent, int alpha = -64, int beta = 64);
 
