@@ -79,7 +79,7 @@ TYPED_TEST(Conformance, ResultsAreConsistent) {
       if (G::outcome(p) == Outcome::kOngoing) continue;
       const SearchInfo info = search_once<G>(p, {}, 3);
       EXPECT_TRUE(info.proven);
-      EXPECT_EQ(info.score, terminal_score(G::outcome(p), 0));
+      EXPECT_EQ(info.score, game_end_score<G>(p, G::outcome(p), 0));
       EXPECT_EQ(info.best, kNoMove);
     }
   }
