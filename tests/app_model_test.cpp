@@ -52,8 +52,7 @@ TEST_F(GameControllerTest, APersonsMoveIsAnsweredByTheAI) {
 // The AI searches with the learner's weights: their lines come before its
 // position and `go`, every search.
 TEST_F(GameControllerTest, EngineOptionsComeBeforeEverySearch) {
-  game.set_engine_options(
-      {"setoption name Weights value default", "setoption name TwoInLine value 50"});
+  game.set_engine_weights({"default", {{"TwoInLine", 50}}});
   game.play("b2");
   game.update();
   const auto at =

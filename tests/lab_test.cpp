@@ -183,7 +183,7 @@ TEST(LabReplay, SaysWhyACutOffPrunesAndNamesThePrunedMoves) {
 TEST(Lab, ChartsEveryEnhancementOnTheSamePositionWithOneValue) {
   std::unique_ptr<EngineClient> engine = make_engine_client();
   Lab lab(*engine);
-  lab.run({"tictactoe", "position startpos moves b2", {}}, {4, true, false, false, false, 500});
+  lab.run({"tictactoe", {"startpos", {"b2"}}, {}}, {4, true, false, false, false, 500});
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (lab.running() && std::chrono::steady_clock::now() < deadline) {
     lab.update(0);
@@ -218,7 +218,7 @@ TEST(Lab, ChartsEveryEnhancementOnTheSamePositionWithOneValue) {
 TEST(Lab, ReplaysAtItsSpeedAndStopsAtTheEnd) {
   ScriptedEngine engine;
   Lab lab(engine);
-  lab.run({"tictactoe", "position startpos", {}}, {1, true, false, false, false, 100});
+  lab.run({"tictactoe", {}, {}}, {1, true, false, false, false, 100});
   const std::uint64_t main_tree = engine.last_request - 5;  // five comparison runs after it
   EXPECT_EQ(engine.sent[main_tree - 1],
             "tree depth 1 algorithm minimax ordering off table off limit 100");
@@ -336,19 +336,17 @@ TEST(LabChart, BarsAreLinear) {
 TEST(Lab, IsStaleAfterAMoveOrAWeightChange) {
   ScriptedEngine engine;
   Lab lab(engine);
-  const LabPosition searched{
-      "tictactoe", "position startpos", {"setoption name Weights value default"}};
+  const LabPosition searched{"tictactoe", {}, EngineWeights{}};
   EXPECT_EQ(lab.stale_reason(searched), "");  // nothing run: nothing stale
   lab.run(searched, {});
   EXPECT_EQ(lab.stale_reason(searched), "");
   LabPosition moved = searched;
-  moved.position = "position startpos moves b2";
+  moved.position.moves = {"b2"};
   EXPECT_NE(lab.stale_reason(moved).find("another position"), std::string::npos);
   LabPosition weighed = searched;
-  weighed.options.push_back("setoption name Centre value 9");
+  weighed.weights->terms.emplace_back("Centre", 9);
   EXPECT_NE(lab.stale_reason(weighed).find("other weights"), std::string::npos);
-  EXPECT_NE(lab.stale_reason({"connect4", "position startpos", searched.options}).find("game"),
-            std::string::npos);
+  EXPECT_NE(lab.stale_reason({"connect4", {}, searched.weights}).find("game"), std::string::npos);
   lab.run(moved, {});
   EXPECT_EQ(lab.stale_reason(moved), "");
 }

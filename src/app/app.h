@@ -184,7 +184,7 @@ class App {
   // lines that set them, and every engine told of them.
   std::vector<Score>& weights();  // to edit (made from the defaults)
   std::vector<Score> current_weights() const;
-  std::vector<std::string> weight_options() const;
+  EngineWeights engine_weights() const;
   void apply_weights();
   int engines_per_task() const;
   void add_helpers(std::vector<std::unique_ptr<EngineClient>>& helpers);
@@ -247,7 +247,7 @@ class App {
   LabSettings lab_settings_;
   LabView lab_view_;
   std::map<std::string, std::vector<Score>> weights_;  // by game; absent: the defaults
-  std::vector<std::string> weights_applied_;           // the option lines engines have
+  std::optional<EngineWeights> weights_applied_;       // the weights engines have
   PlatformServices platform_;
   Preferences prefs_;
   Fonts fonts_;

@@ -17,7 +17,7 @@ namespace {
 constexpr int kQuickDepth = 10;
 constexpr int kQuickMs = 500;
 constexpr int kFullMs = 3000;
-constexpr const char* kHistorySearch = "go movetime 300";
+constexpr GoLimits kHistorySearch{.movetime_ms = 300};
 // Where a solver proved the position but not every move in the time, the
 // moves without an exact score get more passes, each twice as long, up to
 // kMostPasses in all (the engine keeps its table, and what it proved).
@@ -48,7 +48,7 @@ EngineScore final_score(Outcome outcome) {
 // side's view, and one ply further from the end.
 EngineScore move_score(const EngineScore& after) {
   EngineScore score = after.flipped();
-  if (score.kind == Kind::kWin || score.kind == Kind::kLoss) ++score.value;
+  if (score.kind == Kind::kWin || score.kind == Kind::kLoss) ++score.value;  // not a margin
   return score;
 }
 
@@ -56,9 +56,8 @@ bool exact(const EngineScore& score) {
   return score.kind != Kind::kHeuristic;
 }
 
-std::string pass_go(bool quick, int ms, int depth) {
-  return quick ? "go depth " + std::to_string(depth) + " movetime " + std::to_string(ms)
-               : "go movetime " + std::to_string(ms);
+GoLimits pass_go(bool quick, int ms, int depth) {
+  return GoLimits{.depth = quick ? depth : 0, .movetime_ms = ms};
 }
 
 std::string cell_name(Cell c) {
@@ -121,7 +120,7 @@ void Analysis::stop() {
 }
 
 void Analysis::stop(Lane& lane) {
-  if (lane.request) lane.engine->stop();
+  if (lane.request) lane.engine.stop();
   lane.request = 0;
   lane.target.reset();
   lane.partial.reset();
@@ -130,7 +129,7 @@ void Analysis::stop(Lane& lane) {
 bool Analysis::read_replies() {
   bool replied = false;
   for (Lane& lane : lanes_) {
-    for (const EngineReply& reply : lane.engine->poll()) {
+    for (const LinkReply& reply : lane.engine.poll()) {
       handle(lane, reply);
       replied = true;
     }
@@ -155,7 +154,7 @@ bool Analysis::update(const GameController& game) {
     if (running(target)) continue;
     const std::optional<std::size_t> own = lane_of(target);
     auto idle = std::find_if(lanes_.begin(), lanes_.end(), [&](const Lane& l) {
-      return !l.request && l.engine->ready() && (!own || &l == &lanes_[*own]);
+      return !l.request && l.engine.ready() && (!own || &l == &lanes_[*own]);
     });
     if (idle != lanes_.end()) start(*idle, target);
   }
@@ -204,7 +203,7 @@ void Analysis::make_split_moves(const GameController& game) {
     std::unique_ptr<GameView> after = game.position().clone();
     after->play(move);
     if (after->outcome() == Outcome::kOngoing) {
-      m.position = game.position_after(move);
+      m.position = game.engine_position_after(move);
     } else {
       m.score = move_score(final_score(after->outcome()));
       m.pv = {m.text};
@@ -225,7 +224,7 @@ std::vector<Analysis::Target> Analysis::wanted_targets(const GameController& gam
   const int start_side = game.start().side_to_move();
   for (std::size_t ply = game.line().size(); ply-- > 0 && out.size() < lanes_.size();) {
     if (history_[ply]) continue;
-    out.push_back({game.game(), game.position_command(ply), ply,
+    out.push_back({game.game(), game.engine_position(ply), ply,
                    (start_side + static_cast<int>(ply)) % 2, false, false, std::nullopt,
                    kHistorySearch});
   }
@@ -238,7 +237,7 @@ void Analysis::current_targets(const GameController& game, std::vector<Target>& 
   const bool quick = current_searches_ == 0;
   const int ms = quick ? kQuickMs : kFullMs << std::max(0, current_searches_ - 1);
   Target target{game.game(),
-                game.position_command(),
+                game.engine_position(),
                 game.line().size(),
                 game.side_to_move(),
                 true,
@@ -250,65 +249,65 @@ void Analysis::current_targets(const GameController& game, std::vector<Target>& 
     return;
   }
   const auto searchable = std::count_if(split_moves_.begin(), split_moves_.end(),
-                                        [](const SplitMove& m) { return !m.position.empty(); });
+                                        [](const SplitMove& m) { return m.position.has_value(); });
   const int share = std::clamp(
       ms * static_cast<int>(lanes_.size()) / std::max<int>(1, static_cast<int>(searchable)),
       kLeastSplitMs, kFullMs << std::max(0, current_searches_ - 1));
   target.go = pass_go(quick, share, kQuickDepth - 1);
   for (const SplitMove& m : split_moves_) {
     if (m.searched) continue;
-    target.position = m.position;
+    target.position = *m.position;
     target.move = m.move;
     out.push_back(target);
   }
 }
 
 void Analysis::start(Lane& lane, const Target& target) {
-  EngineClient& engine = *lane.engine;
-  if (lane.told_game != target.game) engine.send("game " + target.game);
-  lane.told_game = target.game;
-  engine.send("setoption name Level value " + std::to_string(kLevelCount));
-  engine.send(std::string("setoption name RootScores value ") + (target.move ? "false" : "true"));
+  EngineLink& engine = lane.engine;
+  engine.set_game(target.game);
   // The column scores split over the machine's threads, shared among the
   // engines (the web worker's protocol keeps 1: it has no threads).
   const int threads = std::max(1, hardware_threads() / static_cast<int>(lanes_.size()));
-  engine.send("setoption name Threads value " + std::to_string(threads));
-  for (const std::string& option : options_) engine.send(option);
-  engine.send(target.position);
-  lane.request = engine.send(target.go);
+  engine.set_options(
+      {.level = kLevelCount, .root_scores = !target.move.has_value(), .threads = threads});
+  if (weights_) engine.set_weights(*weights_);
+  engine.set_position(target.position);
+  lane.request = engine.go(target.go);
   lane.target = target;
   lane.partial.reset();
   if (target.current && !target.move) shows_partial_ = false;
 }
 
-void Analysis::handle(Lane& lane, const EngineReply& reply) {
+void Analysis::handle(Lane& lane, const LinkReply& reply) {
   if (reply.request != lane.request || !lane.request) return;
-  const std::vector<std::string> w = split_words(reply.line);
-  if (w.empty()) return;
-  if (w[0] == "bestmove") {
+  if (std::holds_alternative<BestMove>(reply.reply))
     finish(lane);
-    return;
-  }
+  else if (const auto* move = std::get_if<MoveInfoLine>(&reply.reply))
+    take_move_info(lane, *move);
+  else if (const auto* info = std::get_if<SearchInfoLine>(&reply.reply))
+    take_search_info(lane, *info);
+}
+
+void Analysis::take_move_info(Lane& lane, const MoveInfoLine& move) {
   const Target& target = *lane.target;
-  if (const std::optional<MoveInfoLine> move = read_move_info(w)) {
-    if (target.move || !lane.partial || move->depth != lane.partial->depth) return;
-    lane.partial->moves.push_back({kNoMove, move->move, move->score});
-    std::stable_sort(
-        lane.partial->moves.begin(), lane.partial->moves.end(),
-        [](const MoveScore& a, const MoveScore& b) { return a.score.better_than(b.score); });
-    if (shows_partial_ && target.current) current_ = lane.partial;
-    return;
-  }
-  const std::optional<SearchInfoLine> info = read_search_info(w);
-  if (!info || !info->score) return;
-  lane.nps = measured_nps(*info);  // 0 for a search too short to measure
+  if (target.move || !lane.partial || move.depth != lane.partial->depth) return;
+  lane.partial->moves.push_back({kNoMove, move.move, move.score});
+  std::stable_sort(
+      lane.partial->moves.begin(), lane.partial->moves.end(),
+      [](const MoveScore& a, const MoveScore& b) { return a.score.better_than(b.score); });
+  if (shows_partial_ && target.current) current_ = lane.partial;
+}
+
+void Analysis::take_search_info(Lane& lane, const SearchInfoLine& info) {
+  if (!info.score) return;
+  lane.nps = measured_nps(info);  // 0 for a search too short to measure
+  const Target& target = *lane.target;
   if (target.move) {
-    record_move(target, *info);
+    record_move(target, info);
     return;
   }
-  lane.partial =
-      AnalysisResult{info->depth, *info->score, info->nodes, lane.nps, info->pv, {}, false};
-  record(target, *lane.partial);
+  lane.partial = AnalysisResult{info.depth, *info.score, info.nodes, lane.nps, info.pv, {}, false};
+  record(*lane.target, *lane.partial);
 }
 
 // A search answered with its move: its target is done.
@@ -366,7 +365,7 @@ bool Analysis::passes_left() const {
 void Analysis::end_pass() {
   ++current_searches_;
   for (SplitMove& m : split_moves_)
-    if (!m.position.empty()) m.searched = current_searches_ >= 2 && m.score && exact(*m.score);
+    if (m.position) m.searched = current_searches_ >= 2 && m.score && exact(*m.score);
   show_split();
   if (current_ && !passes_left()) current_->done = true;
 }
@@ -428,8 +427,7 @@ std::optional<AnalysisResult> Analysis::split_result() const {
     if (!m.score) return std::nullopt;
     result.moves.push_back({m.move, m.text, *m.score});
     result.nodes += m.nodes;
-    if (!m.position.empty() && (result.depth == 0 || m.depth < result.depth))
-      result.depth = m.depth;
+    if (m.position && (result.depth == 0 || m.depth < result.depth)) result.depth = m.depth;
   }
   result.depth = std::max(result.depth, 1);
   for (const Lane& lane : lanes_) result.nps += lane.nps;  // each engine's latest

@@ -26,8 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "app/engine_link/engine_client.h"
-#include "app/engine_link/engine_info.h"
+#include "app/engine_link/engine_link.h"
 #include "app/game/game_controller.h"
 
 namespace arcade::app {
@@ -81,8 +80,8 @@ class Analysis {
   // Call once a frame with the game on the board: starts, stops and reads.
   // Returns whether an engine replied.
   bool update(const GameController& game);
-  // Option lines sent before each search (the heuristic's weights).
-  void set_options(std::vector<std::string> lines) { options_ = std::move(lines); }
+  // The heuristic's weights, sent before each search.
+  void set_weights(EngineWeights weights) { weights_ = std::move(weights); }
   // Stops every engine's search (the panel was closed).
   void stop();
 
@@ -97,15 +96,15 @@ class Analysis {
   // A search one engine runs.
   struct Target {
     std::string game;
-    std::string position;  // the protocol's `position` command
-    std::size_t ply = 0;   // in the game's line
+    EnginePosition position;
+    std::size_t ply = 0;  // in the game's line
     int side_to_move = 0;
     bool current = false;  // the position on the board, not an earlier one
     bool quick = false;    // its first search (see kQuickSearch)
     // Split: the move on the board's position whose resulting position this
     // is; its score, flipped, is the move's.
     std::optional<Move> move;
-    std::string go;  // the `go` command
+    GoLimits go;
 
     bool same_search(const Target& other) const {
       return game == other.game && position == other.position && move == other.move &&
@@ -114,9 +113,8 @@ class Analysis {
   };
   // One engine and the search it runs.
   struct Lane {
-    explicit Lane(EngineClient* e) : engine(e) {}
-    EngineClient* engine = nullptr;
-    std::string told_game;
+    explicit Lane(EngineClient* e) : engine(*e) {}
+    EngineLink engine;
     std::uint64_t request = 0;
     std::optional<Target> target;
     std::optional<AnalysisResult> partial;  // of the running search
@@ -126,7 +124,7 @@ class Analysis {
   struct SplitMove {
     Move move = kNoMove;
     std::string text;
-    std::string position;  // the `position` command after it
+    std::optional<EnginePosition> position;  // after it; none where it ends the game
     std::optional<EngineScore> score;
     int depth = 0;
     std::uint64_t nodes = 0;
@@ -141,7 +139,9 @@ class Analysis {
   void stop(Lane& lane);
   // Reads every engine's replies; whether there were any.
   bool read_replies();
-  void handle(Lane& lane, const EngineReply& reply);
+  void handle(Lane& lane, const LinkReply& reply);
+  void take_move_info(Lane& lane, const MoveInfoLine& move);
+  void take_search_info(Lane& lane, const SearchInfoLine& info);
   void finish(Lane& lane);
   void record(const Target& target, const AnalysisResult& result);
   void record_move(const Target& target, const SearchInfoLine& info);
@@ -166,7 +166,7 @@ class Analysis {
   std::vector<SplitMove> split_moves_;
   std::size_t split_ply_ = 0;  // the board's position, whose moves they are
   int split_side_ = 0;
-  std::vector<std::string> options_;
+  std::optional<EngineWeights> weights_;
 };
 
 }  // namespace arcade::app

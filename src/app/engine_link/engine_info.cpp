@@ -1,6 +1,5 @@
 #include "app/engine_link/engine_info.h"
 
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -10,14 +9,6 @@ namespace {
 
 // A heuristic score of this many units fills three quarters of the bar.
 constexpr float kBarScale = 200.0f;
-
-template <class Number = int>
-std::optional<Number> whole_number(const std::string& text) {
-  Number value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
 
 std::string tenths(int value) {
   char text[32];
@@ -55,6 +46,10 @@ EngineScore EngineScore::flipped() const {
       return {Kind::kLoss, value};
     case Kind::kLoss:
       return {Kind::kWin, value};
+    case Kind::kWinBy:
+      return {Kind::kLossBy, value};
+    case Kind::kLossBy:
+      return {Kind::kWinBy, value};
     case Kind::kDraw:
       return *this;
     default:
@@ -65,8 +60,10 @@ EngineScore EngineScore::flipped() const {
 float EngineScore::share() const {
   switch (kind) {
     case Kind::kWin:
+    case Kind::kWinBy:
       return 1.0f;
     case Kind::kLoss:
+    case Kind::kLossBy:
       return 0.0f;
     case Kind::kDraw:
       return 0.5f;
@@ -77,13 +74,19 @@ float EngineScore::share() const {
 }
 
 bool EngineScore::better_than(const EngineScore& other) const {
-  // Wins soonest first, losses latest last, heuristic and draws between.
+  // Wins soonest first, losses latest last, heuristic and draws between;
+  // wins by a margin below wins in plies, the larger first (as the engine's
+  // scores order them, engine/score.h).
   const auto rank = [](const EngineScore& s) -> double {
     switch (s.kind) {
       case Kind::kWin:
         return 1e9 - s.value;
       case Kind::kLoss:
         return -1e9 + s.value;
+      case Kind::kWinBy:
+        return 1e8 + s.value;
+      case Kind::kLossBy:
+        return -1e8 - s.value;
       case Kind::kDraw:
         return 0;
       default:
@@ -91,19 +94,6 @@ bool EngineScore::better_than(const EngineScore& other) const {
     }
   };
   return rank(*this) > rank(other);
-}
-
-std::optional<EngineScore> read_score(const std::vector<std::string>& words, std::size_t at) {
-  if (at >= words.size()) return std::nullopt;
-  if (words[at] == "draw") return EngineScore{EngineScore::Kind::kDraw, 0};
-  if (at + 1 >= words.size()) return std::nullopt;
-  const std::optional<int> value = whole_number(words[at + 1]);
-  if (!value) return std::nullopt;
-  if (words[at] == "cp") return EngineScore{EngineScore::Kind::kHeuristic, *value};
-  if (*value < 0) return std::nullopt;
-  if (words[at] == "win") return EngineScore{EngineScore::Kind::kWin, *value};
-  if (words[at] == "loss") return EngineScore{EngineScore::Kind::kLoss, *value};
-  return std::nullopt;
 }
 
 std::string score_in_words(const EngineScore& score, int side, const GameView& position) {
@@ -116,6 +106,10 @@ std::string score_in_words(const EngineScore& score, int side, const GameView& p
       return wins(side) + " in " + moves_in(score.value);
     case EngineScore::Kind::kLoss:
       return wins(1 - side) + " in " + moves_in(score.value);
+    case EngineScore::Kind::kWinBy:
+      return wins(side) + " by " + std::to_string(score.value);
+    case EngineScore::Kind::kLossBy:
+      return wins(1 - side) + " by " + std::to_string(score.value);
     case EngineScore::Kind::kDraw:
       return "draw";
     default:
@@ -153,21 +147,6 @@ std::string played_in_words(int side, const std::string& move, const SearchInfoL
          search_in_words(search, side, position, /*with_line=*/false) + ")";
 }
 
-std::optional<MoveChoice> read_choice(const std::vector<std::string>& w) {
-  // info string chose <move> at random among <n> equal moves
-  // info string chose <move> as a slip of the level
-  if (w.size() < 5 || w[0] != "info" || w[1] != "string" || w[2] != "chose") return std::nullopt;
-  const std::vector<std::string> rest(w.begin() + 5, w.end());
-  if (w[4] == "as" && rest == std::vector<std::string>{"a", "slip", "of", "the", "level"})
-    return MoveChoice{w[3], 0, true};
-  if (w.size() != 10 || w[4] != "at" || w[5] != "random" || w[6] != "among" || w[8] != "equal" ||
-      w[9] != "moves")
-    return std::nullopt;
-  const std::optional<int> tied = whole_number(w[7]);
-  if (!tied || *tied < 2) return std::nullopt;
-  return MoveChoice{w[3], *tied, false};
-}
-
 std::string short_count(std::uint64_t n) {
   char text[32];
   if (n >= 10'000'000)
@@ -187,6 +166,10 @@ std::string move_score_label(const EngineScore& score) {
       return "wins in " + std::to_string((score.value + 1) / 2);
     case EngineScore::Kind::kLoss:
       return "loses in " + std::to_string((score.value + 1) / 2);
+    case EngineScore::Kind::kWinBy:
+      return "wins by " + std::to_string(score.value);
+    case EngineScore::Kind::kLossBy:
+      return "loses by " + std::to_string(score.value);
     case EngineScore::Kind::kDraw:
       return "draw";
     default:
@@ -200,42 +183,15 @@ std::string move_score_short_label(const EngineScore& score) {
       return std::to_string((score.value + 1) / 2).insert(0, 1, 'W');
     case EngineScore::Kind::kLoss:
       return std::to_string((score.value + 1) / 2).insert(0, 1, 'L');
+    case EngineScore::Kind::kWinBy:
+      return "W+" + std::to_string(score.value);
+    case EngineScore::Kind::kLossBy:
+      return "L-" + std::to_string(score.value);
     case EngineScore::Kind::kDraw:
       return "=";
     default:
       return move_score_label(score);
   }
-}
-
-std::optional<SearchInfoLine> read_search_info(const std::vector<std::string>& w) {
-  if (w.size() < 3 || w[0] != "info" || w[1] != "depth") return std::nullopt;
-  SearchInfoLine info;
-  info.depth = whole_number(w[2]).value_or(0);
-  if (info.depth <= 0 || (w.size() > 3 && w[3] == "move")) return std::nullopt;
-  for (std::size_t i = 3; i + 1 < w.size(); ++i) {
-    if (w[i] == "score")
-      info.score = read_score(w, i + 1);
-    else if (w[i] == "nodes")
-      info.nodes = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
-    else if (w[i] == "nps")
-      info.nps = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
-    else if (w[i] == "time")
-      info.time_ms = whole_number<std::uint64_t>(w[i + 1]);
-    else if (w[i] == "pv") {
-      info.pv.assign(w.begin() + static_cast<long>(i) + 1, w.end());
-      break;
-    }
-  }
-  return info;
-}
-
-std::optional<MoveInfoLine> read_move_info(const std::vector<std::string>& w) {
-  if (w.size() < 7 || w[0] != "info" || w[1] != "depth" || w[3] != "move" || w[5] != "score")
-    return std::nullopt;
-  const std::optional<int> depth = whole_number(w[2]);
-  const std::optional<EngineScore> score = read_score(w, 6);
-  if (!depth || !score) return std::nullopt;
-  return MoveInfoLine{*depth, w[4], *score};
 }
 
 }  // namespace arcade::app

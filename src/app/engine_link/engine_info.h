@@ -1,6 +1,7 @@
 #pragma once
-// The engine's `info` lines as the app reads them, and their scores said in
-// words for a player, naming the side ahead.
+// What the engine's searches report, as the app holds it (read from the
+// protocol's text by protocol_text.h), and their scores said in words for a
+// player, naming the side ahead.
 
 #include <cstdint>
 #include <optional>
@@ -11,12 +12,13 @@
 
 namespace arcade::app {
 
-// A score as the engine reports it (`score cp X`, `win N`, `loss N`, `draw`),
-// from one side's view.
+// A score as the engine reports it (`score cp X`, `win N`, `loss N`, `draw`,
+// and for a game scored by its final margin `win by M`, `loss by M`), from
+// one side's view.
 struct EngineScore {
-  enum class Kind : std::uint8_t { kHeuristic, kWin, kLoss, kDraw };
+  enum class Kind : std::uint8_t { kHeuristic, kWin, kLoss, kDraw, kWinBy, kLossBy };
   Kind kind = Kind::kHeuristic;
-  int value = 0;  // heuristic units, or plies to the end of the game
+  int value = 0;  // heuristic units, plies to the end of the game, or the margin
 
   // The same score from the other side's view.
   EngineScore flipped() const;
@@ -37,8 +39,6 @@ struct SearchInfoLine {
   std::optional<std::uint64_t> time_ms;  // the search's time so far, if said
   std::vector<std::string> pv;
 };
-// Nothing for another line, a root move's line or depth 0.
-std::optional<SearchInfoLine> read_search_info(const std::vector<std::string>& words);
 
 // `info depth D move M score S`: one root move's score at depth D.
 struct MoveInfoLine {
@@ -46,7 +46,6 @@ struct MoveInfoLine {
   std::string move;
   EngineScore score;  // for the side that plays it
 };
-std::optional<MoveInfoLine> read_move_info(const std::vector<std::string>& words);
 
 // How the engine chose the move it played when that was not simply its
 // search's first (engine/protocol.h, kChoiceLine): at random among `tied`
@@ -57,9 +56,6 @@ struct MoveChoice {
   bool slip = false;
   friend bool operator==(const MoveChoice&, const MoveChoice&) = default;
 };
-// `info string chose <move> at random among <n> equal moves` or `... as a
-// slip of the level`; nothing for any other line.
-std::optional<MoveChoice> read_choice(const std::vector<std::string>& words);
 
 // A search shorter than this has no nodes-per-second figure worth showing:
 // the engine's clock counts whole milliseconds (a search of 0 ms reports
@@ -81,9 +77,6 @@ std::string search_in_words(const SearchInfoLine& search, int side, const GameVi
 // among 3 equal moves; the search's line: a1 b2 (depth 9, draw, ...)".
 std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,
                             const std::optional<MoveChoice>& choice, const GameView& position);
-
-// Reads the words after `score` in an `info` line; nothing if malformed.
-std::optional<EngineScore> read_score(const std::vector<std::string>& words, std::size_t at);
 
 // For a player: "Red wins in 4", "draw", "even", or a heuristic score in
 // words for the side ahead, as far as the evaluation bar leans its way:

@@ -322,8 +322,8 @@ bool has_moves(const GameState& state) {
 
 }  // namespace
 
-GameController::GameController(EngineClient& engine) : engine_(engine) {
-  ponderers_.emplace_back(&engine_);
+GameController::GameController(EngineClient& engine) {
+  ponderers_.emplace_back(&engine);
   show(std::move(*read_game(game_names().front(), "startpos", {})));
 }
 
@@ -598,10 +598,10 @@ void GameController::request_hint() {
 
 void GameController::move_now() {
   if (search_request_) {
-    ponderers_[search_engine_].engine->stop();  // its bestmove still arrives and is played
+    ponderers_[search_engine_].engine.stop();  // its best move still arrives and is played
     return;
   }
-  if (!game_over() && sides_[side_to_move()].ai && !hint_request_ && engine_.ready())
+  if (!game_over() && sides_[side_to_move()].ai && !hint_request_ && ponderers_[0].engine.ready())
     start_search(/*hint=*/false);
 }
 
@@ -613,7 +613,7 @@ bool GameController::update() {
 bool GameController::read_replies() {
   bool replied = false;
   for (std::size_t i = 0; i < ponderers_.size(); ++i) {
-    for (const EngineReply& reply : ponderers_[i].engine->poll()) {
+    for (const LinkReply& reply : ponderers_[i].engine.poll()) {
       handle(reply, i);
       replied = true;
     }
@@ -631,14 +631,14 @@ bool GameController::update(double now_seconds) {
 
 bool GameController::ai_may_search(double now) const {
   if (game_over() || paused_ || !sides_[side_to_move()].ai || waiting_for_redo()) return false;
-  if (search_request_ || hint_request_ || !engine_.ready()) return false;
+  if (search_request_ || hint_request_ || !ponderers_[0].engine.ready()) return false;
   const bool ai_against_ai = sides_[0].ai && sides_[1].ai;
   return !ai_against_ai || !ai_moved_at_ || now >= *ai_moved_at_ + ai_pace_ms_ / 1000.0;
 }
 
 void GameController::abandon_searches(bool keep_ponder) {
-  if (hint_request_ || (search_request_ && search_engine_ == 0)) engine_.stop();
-  if (search_request_ && search_engine_ != 0) ponderers_[search_engine_].engine->stop();
+  if (hint_request_ || (search_request_ && search_engine_ == 0)) ponderers_[0].engine.stop();
+  if (search_request_ && search_engine_ != 0) ponderers_[search_engine_].engine.stop();
   search_request_ = hint_request_ = 0;
   thinking_ = {};
   choice_.reset();
@@ -650,16 +650,16 @@ void GameController::set_pondering(bool on) {
   if (!on) end_ponder();
 }
 
-void GameController::set_engine_options(std::vector<std::string> lines) {
+void GameController::set_engine_weights(EngineWeights weights) {
   // A ponder searched with the old ones: its answer is no longer the AI's.
-  if (lines != engine_options_) end_ponder();
-  engine_options_ = std::move(lines);
+  if (weights != engine_weights_) end_ponder();
+  engine_weights_ = std::move(weights);
 }
 
 // A person is to move against the AI at a pondering level, and the engine
 // has nothing else to do.
 bool GameController::may_ponder() const {
-  if (!ponder_on_ || game_over() || paused_ || !engine_.ready()) return false;
+  if (!ponder_on_ || game_over() || paused_ || !ponderers_[0].engine.ready()) return false;
   if (search_request_ || hint_request_) return false;
   const SideSettings& person = sides_[side_to_move()];
   const SideSettings& ai = sides_[1 - side_to_move()];
@@ -679,12 +679,12 @@ void GameController::set_ponder_helpers(const std::vector<EngineClient*>& helper
   for (EngineClient* helper : helpers) ponderers_.emplace_back(helper);
 }
 
-// Each `go ponder` is sent as the AI's own search of that position would be
-// (level, options, movetime); the `position` of the next turn ends the one
-// before (its bestmove is dropped: no request waits for it).
+// Each ponder is sent as the AI's own search of that position would be
+// (level, weights, movetime); the position of the next turn ends the one
+// before (its best move is dropped: no request waits for it).
 void GameController::update_ponder() {
   if (!may_ponder()) return end_ponder();
-  const std::string base = position_command();
+  const EnginePosition base = engine_position();
   if (base != ponder_base_) {
     ponder_base_ = base;
     for (Ponderer& p : ponderers_) {
@@ -701,33 +701,34 @@ void GameController::update_ponder() {
 // its ponder finishes, and a reply pondered to the end gets no more turns.
 void GameController::update_ponder(std::size_t i, const std::vector<Move>& replies) {
   Ponderer& p = ponderers_[i];
-  if (i >= replies.size() || !p.engine->ready()) return;
+  if (i >= replies.size() || !p.engine.ready()) return;
   const bool finished = p.request && p.has_finished(p.position);
   if (p.turn > 0 && !finished && now_ < p.started + kPonderTurnSeconds) return;
-  const std::string position = next_ponder_position(i, replies);
+  const std::optional<EnginePosition> position = next_ponder_position(i, replies);
   p.started = now_;
-  if (position.empty()) return;                     // all of its share is done
-  if (p.request && position == p.position) return;  // its only reply left
+  if (!position) return;                             // all of its share is done
+  if (p.request && *position == p.position) return;  // its only reply left
   p.level = sides_[1 - side_to_move()].level;
-  send_search_setup(p, p.level, position);
-  p.request = p.engine->send("go ponder movetime " + std::to_string(move_time(p.level)));
-  p.position = position;
+  send_search_setup(p, p.level, *position);
+  p.request = p.engine.go({.movetime_ms = move_time(p.level), .ponder = true});
+  p.position = *position;
 }
 
-std::string GameController::next_ponder_position(std::size_t i, const std::vector<Move>& replies) {
+std::optional<EnginePosition> GameController::next_ponder_position(
+    std::size_t i, const std::vector<Move>& replies) {
   Ponderer& p = ponderers_[i];
   const std::size_t k = ponderers_.size();
   const std::size_t share = (replies.size() - i + k - 1) / k;
   for (std::size_t tried = 0; tried < share; ++tried) {
-    std::string position = position_after(replies[i + k * (p.turn++ % share)]);
+    EnginePosition position = engine_position_after(replies[i + k * (p.turn++ % share)]);
     if (!p.has_finished(position)) return position;
   }
-  return {};
+  return std::nullopt;
 }
 
 void GameController::end_ponder() {
   stop_ponders(ponderers_.size());
-  ponder_base_.clear();
+  ponder_base_.reset();
   for (Ponderer& p : ponderers_) p.finished.clear();
 }
 
@@ -736,36 +737,33 @@ void GameController::stop_ponders(std::size_t kept) {
   // request on the main engine ends it when sent).
   for (std::size_t i = 0; i < ponderers_.size(); ++i) {
     if (i == kept || !ponderers_[i].request) continue;
-    ponderers_[i].engine->stop();
+    ponderers_[i].engine.stop();
     ponderers_[i].request = 0;
   }
 }
 
-std::string GameController::position_after(Move reply) const {
-  std::vector<std::string> played = moves();
-  played.push_back(position().move_to_text(reply));
-  return "position " + board_.start_text + " moves " + join_words(played);
+EnginePosition GameController::engine_position_after(Move reply) const {
+  EnginePosition after = engine_position();
+  after.moves.push_back(position().move_to_text(reply));
+  return after;
 }
 
 int GameController::move_time(int level) {
   return level == kLevelCount ? kPerfectMoveTimeMs : kMoveTimeMs;
 }
 
-// The lines before a search of `position` at `level`. A new `game` starts a
-// fresh session (and table): only when it changed.
-void GameController::send_search_setup(Ponderer& to, int level, const std::string& position) {
-  EngineClient& engine = *to.engine;
-  if (to.told_game != board_.game) engine.send("game " + board_.game);
-  to.told_game = board_.game;
-  engine.send("setoption name Level value " + std::to_string(level));
-  for (const std::string& option : engine_options_) engine.send(option);
-  engine.send(position);
+// What comes before a search of `position` at `level`.
+void GameController::send_search_setup(Ponderer& to, int level, const EnginePosition& position) {
+  to.engine.set_game(board_.game);
+  to.engine.set_options({.level = level});
+  if (engine_weights_) to.engine.set_weights(*engine_weights_);
+  to.engine.set_position(position);
 }
 
-std::string GameController::position_command(std::size_t plies) const {
+EnginePosition GameController::engine_position(std::size_t plies) const {
   std::vector<std::string> played = moves();
   played.resize(std::min(plies, played.size()));
-  return "position " + board_.start_text + (played.empty() ? "" : " moves " + join_words(played));
+  return {board_.start_text, std::move(played)};
 }
 
 void GameController::start_search(bool hint) {
@@ -774,65 +772,63 @@ void GameController::start_search(bool hint) {
   choice_.reset();
   for (std::size_t i = 0; i < ponderers_.size() && !hint; ++i) {
     Ponderer& p = ponderers_[i];
-    if (!p.request || p.position != position_command() || p.level != level) continue;
+    if (!p.request || p.position != engine_position() || p.level != level) continue;
     // The person played a reply being pondered on: that search goes on as
     // the AI's, its movetime from now, and answers at once if it is done.
     stop_ponders(i);
-    p.engine->send("ponderhit");
+    p.engine.ponderhit();
     search_request_ = std::exchange(p.request, 0);
     search_engine_ = i;
     return;
   }
   // An engine that pondered this reply to the end and went on to another
   // holds the answer in its tables; else the main engine searches. The
-  // position sent ends that engine's ponder (its bestmove is dropped); the
+  // position sent ends that engine's ponder (its best move is dropped); the
   // others' stop.
-  const std::size_t e = hint ? 0 : engine_that_finished(position_command());
+  const std::size_t e = hint ? 0 : engine_that_finished(engine_position());
   Ponderer& searcher = ponderers_[e];
   searcher.request = 0;
   if (!hint) stop_ponders(e);
   search_engine_ = e;
-  send_search_setup(searcher, level, position_command());
-  const std::uint64_t request =
-      searcher.engine->send("go movetime " + std::to_string(move_time(level)));
+  send_search_setup(searcher, level, engine_position());
+  const std::uint64_t request = searcher.engine.go({.movetime_ms = move_time(level)});
   (hint ? hint_request_ : search_request_) = request;
 }
 
-std::size_t GameController::engine_that_finished(const std::string& position) const {
+std::size_t GameController::engine_that_finished(const EnginePosition& position) const {
   for (std::size_t i = 0; i < ponderers_.size(); ++i)
     if (ponderers_[i].has_finished(position)) return i;
   return 0;
 }
 
-void GameController::handle(const EngineReply& reply, std::size_t from) {
-  const std::vector<std::string> w = split_words(reply.line);
-  if (w.empty()) return;
-  if (w[0] == "error") {
-    engine_error_ = reply.line.substr(6);
+void GameController::handle(const LinkReply& reply, std::size_t from) {
+  if (const auto* error = std::get_if<EngineError>(&reply.reply)) {
+    if (!error->malformed) engine_error_ = error->message;
     return;
   }
   Ponderer& p = ponderers_[from];
-  if (reply.line == kPonderFinished && p.request && reply.request == p.request)
+  if (std::holds_alternative<PonderFinished>(reply.reply) && p.request &&
+      reply.request == p.request)
     p.finished.push_back(p.position);
   const bool for_search =
       search_request_ && reply.request == search_request_ && from == search_engine_;
   const bool for_hint = hint_request_ && reply.request == hint_request_ && from == 0;
   if (!for_search && !for_hint) return;  // a reply to an abandoned request
-  if (w[0] == "info") {
-    if (std::optional<SearchInfoLine> info = read_search_info(w)) thinking_ = std::move(*info);
-    if (std::optional<MoveChoice> choice = read_choice(w)) choice_ = std::move(*choice);
-    return;
-  }
-  if (w[0] != "bestmove" || w.size() < 2) return;
+  if (const auto* info = std::get_if<SearchInfoLine>(&reply.reply)) thinking_ = *info;
+  if (const auto* choice = std::get_if<MoveChoice>(&reply.reply)) choice_ = *choice;
+  if (const auto* best = std::get_if<BestMove>(&reply.reply)) take_best_move(*best, for_hint);
+}
+
+void GameController::take_best_move(const BestMove& best, bool for_hint) {
   if (for_hint) {
     hint_request_ = 0;
     const GameView& at = position();
-    if (const Parsed<Move> hint = at.move_from_text(w[1]))
+    if (const Parsed<Move> hint = at.move_from_text(best.move))
       hint_ = PlayedMove{*hint, at.move_to_text(*hint), at.move_cells(*hint)};
     return;
   }
   search_request_ = 0;
-  if (w[1] != "(none)") take_engine_move(w[1]);
+  if (!best.move.empty()) take_engine_move(best.move);
 }
 
 void GameController::take_engine_move(const std::string& text) {

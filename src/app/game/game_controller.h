@@ -76,8 +76,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/engine_link/engine_client.h"
-#include "app/engine_link/engine_info.h"
+#include "app/engine_link/engine_link.h"
 #include "games/game_view.h"
 
 namespace arcade::app {
@@ -271,8 +270,8 @@ class GameController {
   bool ai_thinking() const { return search_request_ != 0; }
   // The AI's engine could not start (EngineClient::failed); retry_engine
   // starts it again, and the AI's move follows once it runs.
-  bool engine_failed() const { return engine_.failed(); }
-  void retry_engine() { engine_.retry(); }
+  bool engine_failed() const { return ponderers_.front().engine.failed(); }
+  void retry_engine() { ponderers_.front().engine.retry(); }
   bool hint_pending() const { return hint_request_ != 0; }
   // The suggested move, once known.
   const std::optional<PlayedMove>& hint() const { return hint_; }
@@ -293,9 +292,9 @@ class GameController {
   SessionScore score(const std::string& game) const;
   SessionScore score() const { return score(game()); }
 
-  // Option lines sent before every search (the heuristic's weights), so
-  // that the AI plays with them.
-  void set_engine_options(std::vector<std::string> lines);
+  // The heuristic's weights, sent before every search, so that the AI plays
+  // with them.
+  void set_engine_weights(EngineWeights weights);
 
   // Thinking on the person's time (on by default): while a person is to
   // move against the AI at Expert or Perfect, the engine ponders (`go
@@ -316,12 +315,12 @@ class GameController {
   void set_ponder_helpers(const std::vector<EngineClient*>& helpers);
   std::size_t ponder_helpers() const { return ponderers_.size() - 1; }
 
-  // The protocol's `position` command for the position on the board, or
-  // for the one after the line's first `plies` moves.
-  std::string position_command() const { return position_command(line().size()); }
-  std::string position_command(std::size_t plies) const;
-  // The command for the position after `legal` is played on the board's.
-  std::string position_after(Move legal) const;
+  // The position on the board as an engine is told it, or the one after
+  // the line's first `plies` moves.
+  EnginePosition engine_position() const { return engine_position(line().size()); }
+  EnginePosition engine_position(std::size_t plies) const;
+  // The position after `legal` is played on the board's.
+  EnginePosition engine_position_after(Move legal) const;
 
   // --- Saving: the games and settings as text, and back. ---
   // "minimax-arcade-save 4": the lines of version 1 (the game on the board,
@@ -374,40 +373,40 @@ class GameController {
   void start_search(bool hint);
   // An engine that ponders: the main one (ponderers_[0]) or a helper.
   struct Ponderer {
-    explicit Ponderer(EngineClient* e) : engine(e) {}
-    EngineClient* engine;
-    std::string told_game;      // the game it was last told
+    explicit Ponderer(EngineClient* e) : engine(*e) {}
+    EngineLink engine;
     std::uint64_t request = 0;  // its `go ponder` in flight
-    std::string position;       // the position that searches
+    EnginePosition position;    // the position that searches
     int level = 0;              // at this level
     std::size_t turn = 0;       // its turns since the position on the board came
     double started = 0;         // when its turn began
     // The positions it pondered to the end since the position on the board
     // came: its tables hold their answers.
-    std::vector<std::string> finished;
-    bool has_finished(const std::string& p) const {
+    std::vector<EnginePosition> finished;
+    bool has_finished(const EnginePosition& p) const {
       return std::find(finished.begin(), finished.end(), p) != finished.end();
     }
   };
   bool may_ponder() const;
   void update_ponder();
   void update_ponder(std::size_t ponderer, const std::vector<Move>& replies);
-  // The next of ponderer i's replies not yet pondered to the end, as a
-  // `position` command; empty when none is left.
-  std::string next_ponder_position(std::size_t i, const std::vector<Move>& replies);
+  // The next of ponderer i's replies not yet pondered to the end; none
+  // when none is left.
+  std::optional<EnginePosition> next_ponder_position(std::size_t i,
+                                                     const std::vector<Move>& replies);
   // The ponderer that pondered `position` to the end, else the main engine.
-  std::size_t engine_that_finished(const std::string& position) const;
+  std::size_t engine_that_finished(const EnginePosition& position) const;
   void end_ponder();
   // Stops every ponder but ponderer `kept`'s.
   void stop_ponders(std::size_t kept);
   static int move_time(int level);
-  void send_search_setup(Ponderer& to, int level, const std::string& position);
+  void send_search_setup(Ponderer& to, int level, const EnginePosition& position);
   // Reads every engine's replies; whether there were any.
   bool read_replies();
-  void handle(const EngineReply& reply, std::size_t from);
+  void handle(const LinkReply& reply, std::size_t from);
+  void take_best_move(const BestMove& best, bool for_hint);
   void take_engine_move(const std::string& text);
 
-  EngineClient& engine_;
   GameState board_;                                    // the game on the board
   std::map<std::string, GameState> kept_;              // games in progress, by name
   std::optional<GameState> previous_;                  // the game a new game replaced
@@ -428,16 +427,16 @@ class GameController {
   std::uint64_t hint_request_ = 0;
   std::optional<PlayedMove> hint_;
   Thinking thinking_;
-  std::optional<MoveChoice> choice_;  // the search's, read before its bestmove
+  std::optional<MoveChoice> choice_;  // the search's, read before its best move
   std::optional<AiMove> last_ai_move_;
   std::string engine_error_;
-  std::vector<std::string> engine_options_;
+  std::optional<EngineWeights> engine_weights_;
   // The main engine, then the ponder helpers (set_pondering,
   // set_ponder_helpers); the position whose replies are pondered; the
   // ponderer whose engine runs search_request_ (a ponderhit on a helper).
   bool ponder_on_ = true;
   std::vector<Ponderer> ponderers_;
-  std::string ponder_base_;
+  std::optional<EnginePosition> ponder_base_;
   std::size_t search_engine_ = 0;
 };
 

@@ -66,7 +66,7 @@ LabWords App::lab_words() const {
 }
 
 LabPosition App::lab_position_now() const {
-  return {game_.game(), game_.position_command(), weight_options()};
+  return {game_.game(), game_.engine_position(), engine_weights()};
 }
 
 std::string App::lab_stale() const {
@@ -135,26 +135,23 @@ std::vector<Score> App::current_weights() const {
   return it != weights_.end() ? it->second : *game_.position().preset_weights("default");
 }
 
-std::vector<std::string> App::weight_options() const {
-  // Defaults first, then each term changed: the same lines give the same
-  // weights whatever the engine held before.
-  std::vector<std::string> lines{"setoption name Weights value default"};
+EngineWeights App::engine_weights() const {
+  EngineWeights out;  // the defaults, then each term changed
   const std::vector<Score> weights = current_weights();
   const std::vector<EvalTerm> terms = game_.position().terms();
   for (std::size_t i = 0; i < terms.size() && i < weights.size(); ++i)
     if (weights[i] != terms[i].default_weight)
-      lines.push_back("setoption name " + std::string(terms[i].name) + " value " +
-                      std::to_string(weights[i]));
-  return lines;
+      out.terms.emplace_back(std::string(terms[i].name), static_cast<int>(weights[i]));
+  return out;
 }
 
 // Tells every engine when the weights (or the game) changed.
 void App::apply_weights() {
-  std::vector<std::string> lines = weight_options();
-  if (lines == weights_applied_) return;
-  game_.set_engine_options(lines);
-  if (analysis_) analysis_->set_options(lines);
-  weights_applied_ = std::move(lines);
+  EngineWeights weights = engine_weights();
+  if (weights == weights_applied_) return;
+  game_.set_engine_weights(weights);
+  if (analysis_) analysis_->set_weights(weights);
+  weights_applied_ = std::move(weights);
 }
 
 void App::evaluation_section() {

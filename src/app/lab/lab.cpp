@@ -5,10 +5,6 @@
 namespace arcade::app {
 namespace {
 
-const char* on_off(bool on) {
-  return on ? "on" : "off";
-}
-
 // The chart's bars: each search adds one enhancement to the one before,
 // on the same position and depth. The minimal tree is computed from the
 // minimax tree's values, not searched.
@@ -37,13 +33,6 @@ constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
 constexpr std::uint64_t kMinimalTreeNodes = 100'000;
 
 }  // namespace
-
-std::string tree_command(const LabSettings& s) {
-  return "tree depth " + std::to_string(s.depth) + " algorithm " +
-         (s.minimax ? "minimax" : "alphabeta") + " ordering " + on_off(s.ordering) + " table " +
-         on_off(s.table) + (s.deepening ? " deepening on" : "") + " limit " +
-         std::to_string(s.limit);
-}
 
 std::vector<float> chart_shares(const std::vector<LabCount>& counts) {
   std::uint64_t most = 0;
@@ -88,12 +77,12 @@ void Lab::run(const LabPosition& position, const LabSettings& settings) {
                      {},
                      ""});
   send_position();
-  request(tree_command(settings), -1);
+  request(settings, -1);
   for (int i = 0; i < kMinimalBar; ++i) {
     LabSettings s = kComparisons[i].settings;
     s.depth = settings.depth;
     s.limit = 0;  // only the count and the value
-    request(tree_command(s), i);
+    request(s, i);
   }
 }
 
@@ -101,7 +90,7 @@ std::string Lab::stale_reason(const LabPosition& now) const {
   if (!has_run_) return "";
   if (position_.game != now.game) return "this tree is of another game; run again for this one";
   const bool moved = position_.position != now.position;
-  const bool weighed = position_.options != now.options;
+  const bool weighed = position_.weights != now.weights;
   if (!moved && !weighed) return "";
   return std::string("this tree is of ") +
          (moved && weighed ? "another position and other weights"
@@ -111,14 +100,13 @@ std::string Lab::stale_reason(const LabPosition& now) const {
 }
 
 void Lab::send_position() {
-  if (engine_game_ != position_.game) engine_.send("game " + position_.game);
-  engine_game_ = position_.game;
-  for (const std::string& option : position_.options) engine_.send(option);
-  engine_.send(position_.position);
+  engine_.set_game(position_.game);
+  if (position_.weights) engine_.set_weights(*position_.weights);
+  engine_.set_position(position_.position);
 }
 
-void Lab::request(const std::string& command, int count) {
-  pending_.push_back({engine_.send(command), count, LabTree{}});
+void Lab::request(const LabSettings& settings, int count) {
+  pending_.push_back({engine_.tree(settings), count, LabTree{}});
 }
 
 void Lab::stop() {
@@ -135,7 +123,7 @@ void Lab::stop() {
 }
 
 void Lab::update(float dt) {
-  for (const EngineReply& reply : engine_.poll()) {
+  for (const LinkReply& reply : engine_.poll()) {
     auto p = std::find_if(pending_.begin(), pending_.end(),
                           [&](const Pending& q) { return q.request == reply.request; });
     if (p != pending_.end() && !p->over) take(*p, reply);
@@ -156,11 +144,11 @@ void Lab::advance_replay(float dt) {
   if (step_ >= events_.size()) playing_ = false;
 }
 
-void Lab::take(Pending& p, const EngineReply& reply) {
+void Lab::take(Pending& p, const LinkReply& reply) {
   // The main tree's lines go straight into the tree shown, so that a large
   // one is not copied.
   LabTree& tree = p.count < 0 ? tree_ : p.tree;
-  if (tree.take(reply.line)) return;
+  if (tree.take(reply.reply)) return;
   p.over = true;
   if (p.count < 0)
     tree_arrived();
@@ -194,7 +182,7 @@ void Lab::finish(const Pending& p) {
   LabSettings s = kComparisons[kMinimaxBar].settings;
   s.depth = settings_.depth;
   s.limit = t.searched();
-  follow_ups_.push_back({engine_.send(tree_command(s)), kMinimalBar, LabTree{}});
+  follow_ups_.push_back({engine_.tree(s), kMinimalBar, LabTree{}});
 }
 
 void Lab::tree_arrived() {

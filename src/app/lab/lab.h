@@ -13,30 +13,20 @@
 #include <string>
 #include <vector>
 
-#include "app/engine_link/engine_client.h"
+#include "app/engine_link/engine_link.h"
 #include "app/lab/lab_tree.h"
 
 namespace arcade::app {
 
-// What the learner chose to run.
-struct LabSettings {
-  int depth = 3;
-  bool minimax = false;  // minimax; else alpha-beta
-  bool ordering = true;
-  bool table = false;
-  bool deepening = false;
-  std::uint64_t limit = 20'000;  // nodes kept for the view; all are counted
-};
+// What the learner chose to run: the `tree` command's parameters.
+using LabSettings = TreeParams;
 
-// The `tree` command for these settings.
-std::string tree_command(const LabSettings& settings);
-
-// The position searched: the game, its `position` command and the option
-// lines (heuristic weights) it is searched with.
+// The position searched: the game, the position and the heuristic's weights
+// it is searched with (none: the engine's own).
 struct LabPosition {
   std::string game;
-  std::string position;
-  std::vector<std::string> options;
+  EnginePosition position;
+  std::optional<EngineWeights> weights;
   friend bool operator==(const LabPosition&, const LabPosition&) = default;
 };
 
@@ -110,14 +100,13 @@ class Lab {
     bool over = false;  // its last line has come
   };
   void send_position();
-  void request(const std::string& command, int count);
-  void take(Pending& p, const EngineReply& reply);
+  void request(const LabSettings& settings, int count);
+  void take(Pending& p, const LinkReply& reply);
   void finish(const Pending& p);
   void tree_arrived();
   void advance_replay(float dt);
 
-  EngineClient& engine_;
-  std::string engine_game_;
+  EngineLink engine_;
   LabPosition position_;
   LabSettings settings_;
   bool has_run_ = false;

@@ -10,44 +10,6 @@
 namespace arcade::app {
 namespace {
 
-std::optional<long long> whole_number(const std::string& text) {
-  long long value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
-  return value;
-}
-
-// Reads a score or an open end (`-inf`, `inf`) at words[at]; advances `at`
-// past it. Nothing if malformed.
-std::optional<WindowEdge> read_edge(const std::vector<std::string>& w, std::size_t& at) {
-  if (at >= w.size()) return std::nullopt;
-  if (w[at] == "-inf" || w[at] == "inf") {
-    ++at;
-    return WindowEdge{};
-  }
-  const std::optional<EngineScore> score = read_score(w, at);
-  if (!score) return std::nullopt;
-  at += score->kind == EngineScore::Kind::kDraw ? 1 : 2;
-  return WindowEdge{*score};
-}
-
-// The fields after `children C`: [pruned K m...] [pv].
-bool read_tail(const std::vector<std::string>& w, std::size_t at, LabNode& node) {
-  if (at < w.size() && w[at] == "pruned") {
-    const std::optional<long long> count =
-        at + 1 < w.size() ? whole_number(w[at + 1]) : std::nullopt;
-    if (!count || *count < 0 || at + 2 + static_cast<std::size_t>(*count) > w.size()) return false;
-    node.pruned.assign(w.begin() + static_cast<long>(at) + 2,
-                       w.begin() + static_cast<long>(at) + 2 + *count);
-    at += 2 + static_cast<std::size_t>(*count);
-  }
-  if (at < w.size() && w[at] == "pv") {
-    node.on_pv = true;
-    ++at;
-  }
-  return at == w.size();
-}
-
 // The side to move at a node, and the one that moved into it.
 const std::string& mover(const LabNode& n, const LabWords& words) {
   return n.max_to_move ? words.max_side : words.min_side;
@@ -139,75 +101,25 @@ std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabW
 
 }  // namespace
 
-std::optional<LabNode> read_tree_node(const std::vector<std::string>& w) {
-  // node I parent P ply D move M side S alpha A beta B value V bound X kind K children C
-  if (w.size() < 20 || w[0] != "node" || w[2] != "parent" || w[4] != "ply" || w[6] != "move" ||
-      w[8] != "side" || w[10] != "alpha")
-    return std::nullopt;
-  LabNode node;
-  const std::optional<long long> ply = whole_number(w[5]);
-  const std::optional<long long> parent = w[3] == "-" ? -1 : whole_number(w[3]);
-  if (!ply || !parent || *ply < 0 || (w[9] != "max" && w[9] != "min")) return std::nullopt;
-  node.ply = static_cast<int>(*ply);
-  node.parent = static_cast<int>(*parent);
-  node.move = w[7] == "-" ? "" : w[7];
-  node.max_to_move = w[9] == "max";
-  std::size_t at = 11;
-  const std::optional<WindowEdge> alpha = read_edge(w, at);
-  if (!alpha || at >= w.size() || w[at++] != "beta") return std::nullopt;
-  const std::optional<WindowEdge> beta = read_edge(w, at);
-  if (!beta || at >= w.size() || w[at++] != "value") return std::nullopt;
-  const std::optional<WindowEdge> value = read_edge(w, at);
-  if (!value || !*value || at + 6 > w.size() || w[at] != "bound" || w[at + 2] != "kind" ||
-      w[at + 4] != "children")
-    return std::nullopt;
-  const std::optional<Bound> bound = from_tree_word(kBoundNames, std::string_view(w[at + 1]));
-  const std::optional<NodeKind> kind = from_tree_word(kNodeKindNames, std::string_view(w[at + 3]));
-  const std::optional<long long> children = whole_number(w[at + 5]);
-  if (!bound || !kind || !children || *children < 0) return std::nullopt;
-  node.alpha = *alpha;
-  node.beta = *beta;
-  node.value = **value;
-  node.bound = *bound;
-  node.kind = *kind;
-  node.searched_children = static_cast<int>(*children);
-  if (!read_tail(w, at + 6, node)) return std::nullopt;
-  return node;
-}
-
-bool LabTree::take(const std::string& line) {
+bool LabTree::take(const EngineReplyData& reply) {
   if (state_ != State::kReceiving) return false;
-  const std::vector<std::string> w = split_words(line);
-  if (w.empty()) return true;
-  if (w[0] == "node") {
-    std::optional<LabNode> node = read_tree_node(w);
-    if (!node) {
-      state_ = State::kFailed;
-      error_ = "a malformed tree line: " + line;
-      return false;
-    }
-    add(std::move(*node));
+  if (const auto* node = std::get_if<TreeNodeLine>(&reply)) {
+    add(*node);
     return state_ == State::kReceiving;
   }
-  if (w[0] == "tree" && w.size() == 2 && w[1] == "stopped") {
+  if (std::holds_alternative<TreeStopped>(reply)) {
     state_ = State::kStopped;
     return false;
   }
-  if (w[0] == "tree" && w.size() >= 5 && w[1] == "nodes" && w[3] == "value") {
-    const std::optional<long long> count = whole_number(w[2]);
-    value_ = read_score(w, 4);
-    if (!count || !value_) {
-      state_ = State::kFailed;
-      error_ = "a malformed tree line: " + line;
-      return false;
-    }
-    searched_ = static_cast<std::uint64_t>(*count);
+  if (const auto* end = std::get_if<TreeEnd>(&reply)) {
+    searched_ = end->nodes;
+    value_ = end->value;
     state_ = State::kComplete;
     return false;
   }
-  if (w[0] == "error") {
+  if (const auto* error = std::get_if<EngineError>(&reply)) {
     state_ = State::kFailed;
-    error_ = line.substr(line.find(' ') == std::string::npos ? line.size() : line.find(' ') + 1);
+    error_ = error->message;
     return false;
   }
   return true;  // another request's line, or an `info`: not the tree's

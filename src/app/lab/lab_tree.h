@@ -10,40 +10,25 @@
 #include <string_view>
 #include <vector>
 
-#include "app/engine_link/engine_info.h"
+#include "app/engine_link/protocol_text.h"
 #include "engine/search_tree.h"
 
 namespace arcade::app {
 
-// An end of the window: a score, or unbounded (-inf for alpha, inf for beta).
-using WindowEdge = std::optional<EngineScore>;
-
-struct LabNode {
-  int parent = -1;  // the index of the node it was reached from; -1 at the root
-  int ply = 0;
-  std::string move;         // from the parent, in the game's notation
-  bool max_to_move = true;  // the root's side is to move
-  WindowEdge alpha, beta;
-  EngineScore value;                    // from the root's side (max)
-  Bound bound = Bound::kExact;          // exact, at least it (failed high), at most it (failed low)
-  NodeKind kind = NodeKind::kExpanded;  // what happened there
-  int searched_children = 0;            // also those beyond the node limit
-  std::vector<std::string> pruned;      // moves not searched after a cut-off
-  bool on_pv = false;
-  std::vector<int> children;  // the kept children, in search order
-};
-
-// Reads one `node ...` line; nothing if it is not one or is malformed.
-std::optional<LabNode> read_tree_node(const std::vector<std::string>& words);
+// A node of the tree as its `node` line says (protocol_text.h), with its
+// kept children filled in as the tree arrives.
+using LabNode = TreeNodeLine;
 
 // A tree as it arrives, line by line, and then complete.
 class LabTree {
  public:
   enum class State : std::uint8_t { kReceiving, kComplete, kStopped, kFailed };
 
-  // Takes one reply line of the `tree` request. Returns false once the tree
+  // Takes one reply of the `tree` request. Returns false once the tree
   // has ended (its last line, `tree stopped` or an error).
-  bool take(const std::string& line);
+  bool take(const EngineReplyData& reply);
+  // The same for a reply line as the engine printed it.
+  bool take(const std::string& line) { return take(parse_reply(line)); }
 
   State state() const { return state_; }
   const std::string& error() const { return error_; }

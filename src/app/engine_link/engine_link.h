@@ -1,0 +1,62 @@
+#pragma once
+// The app's typed link to one engine: set the game, options, weights and
+// position; go with limits, ponder and ponderhit; stop; solve; tree; and
+// typed replies (protocol_text.h). The game's AI turns and pondering, the
+// analysis and the lab all speak through it; it writes and reads the
+// protocol's text (protocol_text.h) over an EngineClient (engine_client.h:
+// natively the engine on a thread, on the web a worker), whose rules for
+// requests, `stop` and pondering it keeps.
+//
+// Why a link and not the client itself: the three users each wrote the same
+// "game, level, weights, position, go" lines by hand and read the same
+// replies, each with its own idea of when the engine had to be told the
+// game again. Here that is one rule: `game` is sent only when it changes,
+// because a new `game` starts a fresh session and empties the engine's
+// table, which a player's next move wants to keep.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/engine_link/engine_client.h"
+#include "app/engine_link/protocol_text.h"
+
+namespace arcade::app {
+
+// A reply and the number of the request it answers (go, solve, tree).
+struct LinkReply {
+  std::uint64_t request = 0;
+  EngineReplyData reply;
+};
+
+class EngineLink {
+ public:
+  // The client must outlive the link.
+  explicit EngineLink(EngineClient& client) : client_(&client) {}
+
+  // Tells the engine the game, unless it was the last one told.
+  void set_game(const std::string& game);
+  void set_options(const EngineOptions& options);
+  void set_weights(const EngineWeights& weights);
+  void set_position(const EnginePosition& position);
+  // Starts a search; its replies carry the number returned.
+  std::uint64_t go(const GoLimits& limits);
+  // The ponder running becomes a normal search (engine/protocol.h).
+  void ponderhit();
+  // Ends every long command sent so far; each still answers once.
+  void stop() { client_->stop(); }
+  std::uint64_t solve();
+  std::uint64_t tree(const TreeParams& params);
+
+  // The replies received since the last call, oldest first. Never blocks.
+  std::vector<LinkReply> poll();
+  bool ready() const { return client_->ready(); }
+  bool failed() const { return client_->failed(); }
+  void retry() { client_->retry(); }
+
+ private:
+  EngineClient* client_;
+  std::string told_game_;
+};
+
+}  // namespace arcade::app

@@ -1,0 +1,286 @@
+#include "app/engine_link/protocol_text.h"
+
+#include <charconv>
+
+#include "engine/parsed.h"
+#include "engine/protocol.h"
+
+namespace arcade::app {
+namespace {
+
+using Words = std::vector<std::string>;
+
+template <class Number = int>
+std::optional<Number> whole_number(const std::string& text) {
+  Number value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+std::string on_off(bool on) {
+  return on ? "on" : "off";
+}
+
+std::string option_command(std::string_view name, const std::string& value) {
+  return "setoption name " + std::string(name) + " value " + value;
+}
+
+// The words a score takes: `draw`; `cp X`, `win N`, `loss N`; `win by N`.
+std::size_t score_width(const EngineScore& score) {
+  switch (score.kind) {
+    case EngineScore::Kind::kDraw:
+      return 1;
+    case EngineScore::Kind::kWinBy:
+    case EngineScore::Kind::kLossBy:
+      return 3;
+    default:
+      return 2;
+  }
+}
+
+// Reads a score or an open end (`-inf`, `inf`) at words[at]; advances `at`
+// past it. Nothing if malformed.
+std::optional<WindowEdge> read_edge(const Words& w, std::size_t& at) {
+  if (at >= w.size()) return std::nullopt;
+  if (w[at] == "-inf" || w[at] == "inf") {
+    ++at;
+    return WindowEdge{};
+  }
+  const std::optional<EngineScore> score = read_score(w, at);
+  if (!score) return std::nullopt;
+  at += score_width(*score);
+  return WindowEdge{*score};
+}
+
+// The fields after `children C`: [pruned K m...] [pv].
+bool read_tail(const Words& w, std::size_t at, TreeNodeLine& node) {
+  if (at < w.size() && w[at] == "pruned") {
+    const std::optional<long long> count =
+        at + 1 < w.size() ? whole_number<long long>(w[at + 1]) : std::nullopt;
+    if (!count || *count < 0 || at + 2 + static_cast<std::size_t>(*count) > w.size()) return false;
+    node.pruned.assign(w.begin() + static_cast<long>(at) + 2,
+                       w.begin() + static_cast<long>(at) + 2 + *count);
+    at += 2 + static_cast<std::size_t>(*count);
+  }
+  if (at < w.size() && w[at] == "pv") {
+    node.on_pv = true;
+    ++at;
+  }
+  return at == w.size();
+}
+
+// node I parent P ply D move M side S: the fields before the window.
+bool read_node_head(const Words& w, TreeNodeLine& node) {
+  if (w.size() < 20 || w[0] != "node" || w[2] != "parent" || w[4] != "ply" || w[6] != "move" ||
+      w[8] != "side" || w[10] != "alpha")
+    return false;
+  const std::optional<long long> ply = whole_number<long long>(w[5]);
+  const std::optional<long long> parent = w[3] == "-" ? -1 : whole_number<long long>(w[3]);
+  if (!ply || !parent || *ply < 0 || (w[9] != "max" && w[9] != "min")) return false;
+  node.ply = static_cast<int>(*ply);
+  node.parent = static_cast<int>(*parent);
+  node.move = w[7] == "-" ? "" : w[7];
+  node.max_to_move = w[9] == "max";
+  return true;
+}
+
+std::optional<TreeEnd> read_tree_end(const Words& w) {
+  if (w.size() < 5 || w[1] != "nodes" || w[3] != "value") return std::nullopt;
+  const std::optional<long long> count = whole_number<long long>(w[2]);
+  const std::optional<EngineScore> value = read_score(w, 4);
+  if (!count || *count < 0 || !value) return std::nullopt;
+  return TreeEnd{static_cast<std::uint64_t>(*count), *value};
+}
+
+std::optional<BestMove> read_bestmove(const Words& w) {
+  if (w.size() == 2) return BestMove{w[1] == "(none)" ? "" : w[1], ""};
+  if (w.size() == 4 && w[2] == "ponder") return BestMove{w[1], w[3]};
+  return std::nullopt;
+}
+
+EngineError malformed(std::string_view line) {
+  return EngineError{"a malformed reply: " + std::string(line.substr(0, 200)), true};
+}
+
+EngineReplyData parse_info(std::string_view line, const Words& w) {
+  if (line == kPonderFinished) return PonderFinished{};
+  if (std::optional<MoveChoice> choice = read_choice(w)) return *choice;
+  if (w.size() < 2 || w[1] != "depth") return OtherLine{std::string(line)};
+  if (std::optional<MoveInfoLine> move = read_move_info(w)) return *move;
+  if (std::optional<SearchInfoLine> info = read_search_info(w)) return *info;
+  if (w.size() >= 3 && w[2] == "0") return OtherLine{std::string(line)};
+  return malformed(line);
+}
+
+EngineReplyData parse_tree(std::string_view line, const Words& w) {
+  if (w.size() == 2 && w[1] == "stopped") return TreeStopped{};
+  if (std::optional<TreeEnd> end = read_tree_end(w)) return *end;
+  return malformed(line);
+}
+
+}  // namespace
+
+// --- The writer ---
+
+std::string game_command(std::string_view game) {
+  return "game " + std::string(game);
+}
+
+std::vector<std::string> option_commands(const EngineOptions& o) {
+  std::vector<std::string> lines;
+  if (o.level) lines.push_back(option_command("Level", std::to_string(*o.level)));
+  if (o.root_scores)
+    lines.push_back(option_command("RootScores", *o.root_scores ? "true" : "false"));
+  if (o.threads) lines.push_back(option_command("Threads", std::to_string(*o.threads)));
+  if (o.table_mb) lines.push_back(option_command("Hash", std::to_string(*o.table_mb)));
+  if (o.own_book) lines.push_back(option_command("OwnBook", *o.own_book ? "true" : "false"));
+  return lines;
+}
+
+std::vector<std::string> weight_commands(const EngineWeights& weights) {
+  std::vector<std::string> lines{option_command("Weights", weights.preset)};
+  for (const auto& [name, weight] : weights.terms)
+    lines.push_back(option_command(name, std::to_string(weight)));
+  return lines;
+}
+
+std::string position_command(const EnginePosition& p) {
+  return "position " + p.start + (p.moves.empty() ? "" : " moves " + join_words(p.moves));
+}
+
+std::string go_command(const GoLimits& l) {
+  std::string line = l.ponder ? "go ponder" : "go";
+  if (l.depth > 0) line += " depth " + std::to_string(l.depth);
+  if (l.movetime_ms > 0) line += " movetime " + std::to_string(l.movetime_ms);
+  if (l.infinite) line += " infinite";
+  return line;
+}
+
+std::string tree_command(const TreeParams& p) {
+  return "tree depth " + std::to_string(p.depth) + " algorithm " +
+         (p.minimax ? "minimax" : "alphabeta") + " ordering " + on_off(p.ordering) + " table " +
+         on_off(p.table) + (p.deepening ? " deepening on" : "") + " limit " +
+         std::to_string(p.limit);
+}
+
+// --- The parser ---
+
+EngineReplyData parse_reply(std::string_view line) {
+  const Words w = split_words(line);
+  if (w.empty()) return OtherLine{std::string(line)};
+  if (w[0] == "error") {
+    const std::size_t space = line.find("error") + 5;
+    return EngineError{std::string(line.substr(std::min(line.size(), space + 1))), false};
+  }
+  if (w[0] == "info") return parse_info(line, w);
+  if (w[0] == "bestmove") {
+    if (std::optional<BestMove> best = read_bestmove(w)) return *best;
+    return malformed(line);
+  }
+  if (w[0] == "node") {
+    if (std::optional<TreeNodeLine> node = read_tree_node(w)) return *node;
+    return malformed(line);
+  }
+  if (w[0] == "tree") return parse_tree(line, w);
+  if (w[0] == "solution" && w.size() >= 2) {
+    if (w.size() == 2 && w[1] == "stopped") return Solution{"", true};
+    return Solution{join_words(w, 1), false};
+  }
+  return OtherLine{std::string(line)};
+}
+
+std::optional<EngineScore> read_score(const Words& words, std::size_t at) {
+  using Kind = EngineScore::Kind;
+  if (at >= words.size()) return std::nullopt;
+  if (words[at] == "draw") return EngineScore{Kind::kDraw, 0};
+  if (at + 1 >= words.size()) return std::nullopt;
+  if (words[at + 1] == "by" && (words[at] == "win" || words[at] == "loss")) {
+    const std::optional<int> margin =
+        at + 2 < words.size() ? whole_number(words[at + 2]) : std::nullopt;
+    if (!margin || *margin <= 0) return std::nullopt;
+    return EngineScore{words[at] == "win" ? Kind::kWinBy : Kind::kLossBy, *margin};
+  }
+  const std::optional<int> value = whole_number(words[at + 1]);
+  if (!value) return std::nullopt;
+  if (words[at] == "cp") return EngineScore{Kind::kHeuristic, *value};
+  if (*value < 0) return std::nullopt;
+  if (words[at] == "win") return EngineScore{Kind::kWin, *value};
+  if (words[at] == "loss") return EngineScore{Kind::kLoss, *value};
+  return std::nullopt;
+}
+
+std::optional<SearchInfoLine> read_search_info(const Words& w) {
+  if (w.size() < 3 || w[0] != "info" || w[1] != "depth") return std::nullopt;
+  SearchInfoLine info;
+  info.depth = whole_number(w[2]).value_or(0);
+  if (info.depth <= 0 || (w.size() > 3 && w[3] == "move")) return std::nullopt;
+  for (std::size_t i = 3; i + 1 < w.size(); ++i) {
+    if (w[i] == "score")
+      info.score = read_score(w, i + 1);
+    else if (w[i] == "nodes")
+      info.nodes = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    else if (w[i] == "nps")
+      info.nps = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    else if (w[i] == "time")
+      info.time_ms = whole_number<std::uint64_t>(w[i + 1]);
+    else if (w[i] == "pv") {
+      info.pv.assign(w.begin() + static_cast<long>(i) + 1, w.end());
+      break;
+    }
+  }
+  return info;
+}
+
+std::optional<MoveInfoLine> read_move_info(const Words& w) {
+  if (w.size() < 7 || w[0] != "info" || w[1] != "depth" || w[3] != "move" || w[5] != "score")
+    return std::nullopt;
+  const std::optional<int> depth = whole_number(w[2]);
+  const std::optional<EngineScore> score = read_score(w, 6);
+  if (!depth || !score) return std::nullopt;
+  return MoveInfoLine{*depth, w[4], *score};
+}
+
+std::optional<MoveChoice> read_choice(const Words& w) {
+  // info string chose <move> at random among <n> equal moves
+  // info string chose <move> as a slip of the level
+  if (w.size() < 5 || w[0] != "info" || w[1] != "string" || w[2] != "chose") return std::nullopt;
+  const Words rest(w.begin() + 5, w.end());
+  if (w[4] == "as" && rest == Words{"a", "slip", "of", "the", "level"})
+    return MoveChoice{w[3], 0, true};
+  if (w.size() != 10 || w[4] != "at" || w[5] != "random" || w[6] != "among" || w[8] != "equal" ||
+      w[9] != "moves")
+    return std::nullopt;
+  const std::optional<int> tied = whole_number(w[7]);
+  if (!tied || *tied < 2) return std::nullopt;
+  return MoveChoice{w[3], *tied, false};
+}
+
+std::optional<TreeNodeLine> read_tree_node(const Words& w) {
+  // node I parent P ply D move M side S alpha A beta B value V bound X kind K children C
+  TreeNodeLine node;
+  if (!read_node_head(w, node)) return std::nullopt;
+  std::size_t at = 11;
+  const std::optional<WindowEdge> alpha = read_edge(w, at);
+  if (!alpha || at >= w.size() || w[at++] != "beta") return std::nullopt;
+  const std::optional<WindowEdge> beta = read_edge(w, at);
+  if (!beta || at >= w.size() || w[at++] != "value") return std::nullopt;
+  const std::optional<WindowEdge> value = read_edge(w, at);
+  if (!value || !*value || at + 6 > w.size() || w[at] != "bound" || w[at + 2] != "kind" ||
+      w[at + 4] != "children")
+    return std::nullopt;
+  const std::optional<Bound> bound = from_tree_word(kBoundNames, std::string_view(w[at + 1]));
+  const std::optional<NodeKind> kind = from_tree_word(kNodeKindNames, std::string_view(w[at + 3]));
+  const std::optional<long long> children = whole_number<long long>(w[at + 5]);
+  if (!bound || !kind || !children || *children < 0) return std::nullopt;
+  node.alpha = *alpha;
+  node.beta = *beta;
+  node.value = **value;
+  node.bound = *bound;
+  node.kind = *kind;
+  node.searched_children = static_cast<int>(*children);
+  if (!read_tail(w, at + 6, node)) return std::nullopt;
+  return node;
+}
+
+}  // namespace arcade::app

@@ -1,0 +1,167 @@
+#pragma once
+// The engine's text protocol (engine/protocol.h) as the app writes and reads
+// it: the one place on the app's side where protocol text is written (the
+// command writers) or read (parse_reply). Everything else in the app speaks
+// to engines through EngineLink (engine_link.h) in these types, as
+// Stockfish's engine.h stands beside uci.cpp: the text stays the wire
+// format (what the command-line tool, the tests and the web worker speak),
+// but only this file knows its words.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "app/engine_link/engine_info.h"
+#include "engine/search_tree.h"
+
+namespace arcade::app {
+
+// --- Commands ---------------------------------------------------------------
+
+// The position a search starts from: the game's start ("startpos" or a
+// position string of the game) and the moves played from it, in notation.
+struct EnginePosition {
+  std::string start = "startpos";
+  std::vector<std::string> moves;
+  friend bool operator==(const EnginePosition&, const EnginePosition&) = default;
+};
+
+// What a `go` searches under; 0 or false: no such limit.
+struct GoLimits {
+  int depth = 0;
+  int movetime_ms = 0;
+  bool infinite = false;
+  bool ponder = false;  // until `ponderhit` or `stop`
+  friend bool operator==(const GoLimits&, const GoLimits&) = default;
+};
+
+// The engine's options a search is set up with; unset: as the engine has it.
+struct EngineOptions {
+  std::optional<int> level = {};         // 1..kLevelCount
+  std::optional<bool> root_scores = {};  // every root move's score (`info ... move`)
+  std::optional<int> threads = {};
+  std::optional<int> table_mb = {};  // the transposition table's size (Hash)
+  std::optional<bool> own_book = {};
+};
+
+// The heuristic's weights as the engine is told them: a preset, then each
+// term that differs from it, so that the same weights give the same lines
+// whatever the engine held before.
+struct EngineWeights {
+  std::string preset = "default";
+  std::vector<std::pair<std::string, int>> terms;  // name, weight
+  friend bool operator==(const EngineWeights&, const EngineWeights&) = default;
+};
+
+// The lab's `tree` command (engine/protocol.h): one search to `depth`,
+// every node it enters printed, at most `limit` of them.
+struct TreeParams {
+  int depth = 3;
+  bool minimax = false;  // minimax; else alpha-beta
+  bool ordering = true;
+  bool table = false;
+  bool deepening = false;
+  std::uint64_t limit = 20'000;  // nodes printed; all are counted
+};
+
+std::string game_command(std::string_view game);
+// In the order the engine is to take them: Level, RootScores, Threads,
+// Hash, OwnBook.
+std::vector<std::string> option_commands(const EngineOptions& options);
+std::vector<std::string> weight_commands(const EngineWeights& weights);
+std::string position_command(const EnginePosition& position);
+std::string go_command(const GoLimits& limits);
+std::string tree_command(const TreeParams& params);
+inline constexpr std::string_view kPonderhitCommand = "ponderhit";
+inline constexpr std::string_view kSolveCommand = "solve";
+
+// --- Replies ----------------------------------------------------------------
+
+// `bestmove M [ponder P]`; `bestmove (none)` where the game is over.
+struct BestMove {
+  std::string move;    // empty for (none)
+  std::string ponder;  // the reply it expects, if it said
+  friend bool operator==(const BestMove&, const BestMove&) = default;
+};
+
+// `info string ponder finished`: a ponder's search ended on its own.
+struct PonderFinished {
+  friend bool operator==(const PonderFinished&, const PonderFinished&) = default;
+};
+
+// `solution <result>` or `solution stopped`.
+struct Solution {
+  std::string result;
+  bool stopped = false;
+  friend bool operator==(const Solution&, const Solution&) = default;
+};
+
+// An end of a search window: a score, or open (-inf for alpha, inf for beta).
+using WindowEdge = std::optional<EngineScore>;
+
+// One `node ...` line of a tree (engine/protocol.h).
+struct TreeNodeLine {
+  int parent = -1;  // the index of the node it was reached from; -1 at the root
+  int ply = 0;
+  std::string move;         // from the parent, in the game's notation
+  bool max_to_move = true;  // the root's side is to move
+  WindowEdge alpha, beta;
+  EngineScore value;                    // from the root's side (max)
+  Bound bound = Bound::kExact;          // exact, at least it (failed high), at most it (failed low)
+  NodeKind kind = NodeKind::kExpanded;  // what happened there
+  int searched_children = 0;            // also those beyond the node limit
+  std::vector<std::string> pruned;      // moves not searched after a cut-off
+  bool on_pv = false;
+  std::vector<int> children;  // the kept children, in search order (the tree fills them)
+};
+
+// `tree nodes N value S`: the tree's last line.
+struct TreeEnd {
+  std::uint64_t nodes = 0;  // every node searched
+  EngineScore value;
+  friend bool operator==(const TreeEnd&, const TreeEnd&) = default;
+};
+
+// `tree stopped`: the node lines before it are to be dropped.
+struct TreeStopped {
+  friend bool operator==(const TreeStopped&, const TreeStopped&) = default;
+};
+
+// The engine's `error ...` line, or a reply line that did not read
+// (`malformed`: a known reply whose fields are wrong).
+struct EngineError {
+  std::string message;
+  bool malformed = false;
+  friend bool operator==(const EngineError&, const EngineError&) = default;
+};
+
+// Any other line: `readyok`, `perft`, `eval`, an `info string` the app has
+// no use for, a search's `info depth 0`.
+struct OtherLine {
+  std::string line;
+  friend bool operator==(const OtherLine&, const OtherLine&) = default;
+};
+
+using EngineReplyData =
+    std::variant<SearchInfoLine, MoveInfoLine, MoveChoice, BestMove, PonderFinished, Solution,
+                 TreeNodeLine, TreeEnd, TreeStopped, EngineError, OtherLine>;
+
+// Reads one line the engine printed. Never fails: a line that does not read
+// is an EngineError (malformed), an unknown one an OtherLine.
+EngineReplyData parse_reply(std::string_view line);
+
+// The pieces of parse_reply, for lines already split into words.
+std::optional<EngineScore> read_score(const std::vector<std::string>& words, std::size_t at);
+// Nothing for another line, a root move's line or depth 0.
+std::optional<SearchInfoLine> read_search_info(const std::vector<std::string>& words);
+std::optional<MoveInfoLine> read_move_info(const std::vector<std::string>& words);
+// `info string chose <move> at random among <n> equal moves` or `... as a
+// slip of the level`; nothing for any other line.
+std::optional<MoveChoice> read_choice(const std::vector<std::string>& words);
+std::optional<TreeNodeLine> read_tree_node(const std::vector<std::string>& words);
+
+}  // namespace arcade::app
