@@ -6,6 +6,10 @@
 //   green = marks, the bit flags below
 //   blue  = a ghost: a translucent piece (0 none, else as red) where the
 //           move under the pointer or the keyboard's cursor would put one
+// The board is drawn from the game's look (src/games/board_look.h): a
+// surface of one of the kinds below in the game's colours, and each side's
+// piece as a glyph in the side's colour, one of the shared glyphs below or a
+// shape given as data (layers of primitives). No game is known here.
 // One piece may be in flight (a dropping disc, a sliding wolf): it is drawn
 // at u_anim_pos (cell units) and its destination cell is left empty. A won
 // game's line is a stroke through the centres of its end cells, over all.
@@ -21,14 +25,39 @@ const int kHovered = 32;      // under the pointer
 const int kCursor = 64;       // the keyboard's cell: a focus ring
 const int kLitColumn = 128;   // a column a disc would drop down
 
-// The board's style: 0 lines (Tic-tac-toe), 1 frame (Connect Four), 2
-// checkered (Wolf and Sheep). The renderer builds one program a style,
-// defining BOARD_STYLE after the #version line: a constant, so that each
-// program keeps only its own drawing (a software renderer runs every branch).
-#ifndef BOARD_STYLE
-#define BOARD_STYLE 0
+// The look's vocabulary: SurfaceKind, GlyphKind and Primitive in
+// src/games/board_look.h, the same names and values (the renderer refuses
+// this shader if they differ).
+const int kGridLines = 0;  // a panel with lines between the cells
+const int kFrame = 1;      // an upright frame with a hole a cell
+const int kChequered = 2;  // dark and light squares
+const int kFelt = 3;       // cloth with lines round the cells and dots
+const int kDisc = 0;
+const int kCross = 1;
+const int kNought = 2;
+const int kSheep = 3;
+const int kWolf = 4;
+const int kShape = 5;  // layers of primitives, as data
+const int kCircle = 0;
+const int kRing = 1;
+const int kSegment = 2;
+const int kBox = 3;
+const int kMaxGlyphLayers = 8;
+
+// The look's kinds: the surface's and each side's glyph's. The renderer
+// builds one program a look's kinds, defining them after the #version line:
+// constants, so that each program keeps only its own drawing (a software
+// renderer runs every branch).
+#ifndef SURFACE
+#define SURFACE 0
 #endif
-const int kStyle = BOARD_STYLE;
+#ifndef GLYPH_0
+#define GLYPH_0 0
+#endif
+#ifndef GLYPH_1
+#define GLYPH_1 0
+#endif
+const int kSurface = SURFACE;
 
 uniform sampler2D u_cells;
 uniform vec2 u_grid;           // columns, rows
@@ -39,33 +68,25 @@ uniform float u_time;          // seconds, for the hint's pulse
 uniform vec4 u_win_line;       // the winning line's first and last cells (col, row, col, row)
 uniform float u_win_progress;  // how much of it is drawn, 0..1; negative: no line
 uniform int u_cursor_column;   // the column of the cell marked kCursor, -1 for none
-// From the app's palette (src/app/palette.h), which the panels draw with too:
-uniform vec3 u_side_colour[2];  // the first side's pieces, the second's
-uniform vec3 u_background;      // the page's, seen through Connect Four's empty holes
+// The look's colours, which the panels draw the sides with too (theme.h):
+uniform vec3 u_side_colour[2];     // the first side's pieces, the second's
+uniform vec3 u_surface_colour[2];  // as SurfaceKind says (board_look.h)
+uniform float u_dot_inset;         // kFelt's dots, in cells from the corners; 0 none
+// A kShape glyph's layers, side 0's then side 1's (GlyphLayer in board_look.h):
+uniform vec4 u_layer_a[2 * kMaxGlyphLayers];       // p0..p3
+uniform vec4 u_layer_b[2 * kMaxGlyphLayers];       // p4, mirrored, side_shade, the primitive
+uniform vec3 u_layer_colour[2 * kMaxGlyphLayers];  // when side_shade is 0
+uniform int u_layer_count[2];
+uniform vec3 u_background;  // the app's (palette.h), seen through a frame's empty holes
 
 in vec2 v_uv;
 out vec4 frag_color;
 
 #define kBackground u_background
-// The boards' colours. The tests find boards by some of them: the grid
-// lines, the frame and the squares (tests/board_renderer_test.cpp,
-// tests/e2e/app_test.mjs and csp_test.mjs).
-// Tic-tac-toe.
-const vec3 kLinesBoard = vec3(0.102, 0.125, 0.173);
-const vec3 kGridLine = vec3(0.750, 0.770, 0.850);
-#define kCross u_side_colour[0]   // coral
-#define kNought u_side_colour[1]  // sky blue
-// Connect Four.
-const vec3 kFrame = vec3(0.100, 0.280, 0.780);
-#define kRedDisc u_side_colour[0]
-#define kYellowDisc u_side_colour[1]
-// Wolf and Sheep: walnut and maple squares, a white sheep, charcoal wolves.
-const vec3 kDarkSquare = vec3(0.470, 0.320, 0.220);
-const vec3 kLightSquare = vec3(0.920, 0.850, 0.720);
-#define kWool u_side_colour[0]
+// The shared glyphs' own colours besides their side's: the sheep's shaded
+// wool and face, the wolf's darker and lighter fur.
 const vec3 kWoolShade = vec3(0.760, 0.735, 0.690);
 const vec3 kSheepFace = vec3(0.180, 0.150, 0.140);
-#define kFur u_side_colour[1]
 const vec3 kFurDark = vec3(0.170, 0.175, 0.195);
 const vec3 kFurLight = vec3(0.780, 0.775, 0.760);
 const vec3 kEarInside = vec3(0.560, 0.420, 0.400);
@@ -144,26 +165,31 @@ bool has(int marks, int bit) { return (marks & bit) != 0; }
 // --- Pieces: q in cell units from the cell's centre (y up), s pixels a cell --
 
 // X and O: crisp strokes with round ends.
-vec4 mark_piece(int piece, vec2 q, float s) {
+vec4 cross_glyph(vec3 color, vec2 q, float s) {
   float w = max(0.055, 1.2 / s);
-  float d = piece == 1 ? min(segment(q, vec2(-0.25), vec2(0.25), w),
-                             segment(q, vec2(-0.25, 0.25), vec2(0.25, -0.25), w))
-                       : abs(circle(q, 0.26)) - w;
+  float d = min(segment(q, vec2(-0.25), vec2(0.25), w),
+                segment(q, vec2(-0.25, 0.25), vec2(0.25, -0.25), w));
   vec4 acc = vec4(0.0);
-  paint(acc, piece == 1 ? kCross : kNought, cover(d * s));
+  paint(acc, color, cover(d * s));
   return acc;
 }
 
-// A Connect Four disc: a rim, a groove and a raised face lit from the top left.
-vec4 disc(int piece, vec2 q, float s) {
-  vec3 base = piece == 1 ? kRedDisc : kYellowDisc;
+vec4 nought_glyph(vec3 color, vec2 q, float s) {
+  float d = abs(circle(q, 0.26)) - max(0.055, 1.2 / s);
+  vec4 acc = vec4(0.0);
+  paint(acc, color, cover(d * s));
+  return acc;
+}
+
+// A disc: a rim, a groove and a raised face lit from the top left.
+vec4 disc(vec3 base, vec2 q, float s) {
   float r = length(q);
   vec3 color = base * mix(0.78, 1.0, smoothstep(0.40, 0.33, r));  // the rim, darker
   float groove = abs(r - 0.285) - max(0.012, 0.6 / s);
   color = mix(color, base * 0.70, 0.8 * cover(groove * s));
   float light = smoothstep(0.30, 0.0, length(q - vec2(-0.10, 0.11)));
   color = mix(color, min(base * 1.25 + 0.10, vec3(1.0)), 0.45 * light);
-  return piece == 0 ? vec4(0.0) : vec4(color, 1.0) * cover(circle(q, 0.42) * s);
+  return vec4(color, 1.0) * cover(circle(q, 0.42) * s);
 }
 
 // The sheep's puffs of wool round its body's centre: 0.205 from it, 40
@@ -175,7 +201,7 @@ const vec2 kPuffs[9] = vec2[9](
 
 // The sheep, from the front: a fluffy white body of overlapping puffs, a dark
 // face with drooping ears, little legs beneath.
-vec4 sheep(vec2 q, float s) {
+vec4 sheep(vec3 wool, vec2 q, float s) {
   float line = max(0.02, 1.0 / s);  // an outline, at least a pixel
   vec2 m = vec2(abs(q.x), q.y);     // mirrored: the right half draws both
   vec2 w = q - vec2(0.0, 0.04);     // the body's centre
@@ -211,16 +237,16 @@ vec4 sheep(vec2 q, float s) {
   paint(acc, kSheepFace, cover(legs * s));
   // The top puff with a thin shaded edge, then the core.
   float shade = smoothstep(0.02, 0.14, length(top_centre - vec2(-0.03, 0.04)));
-  paint(acc, mix(kWoolShade, kWool * 0.93, 1.0 - 0.6 * shade), cover(top * s));
-  paint(acc, mix(kWool, kWoolShade, 0.55 * shade), cover((top + line * 0.7) * s));
+  paint(acc, mix(kWoolShade, wool * 0.93, 1.0 - 0.6 * shade), cover(top * s));
+  paint(acc, mix(wool, kWoolShade, 0.55 * shade), cover((top + line * 0.7) * s));
   float core_shade = smoothstep(0.05, 0.26, length(w - vec2(-0.06, 0.08)));
-  paint(acc, mix(kWool, kWoolShade, 0.5 * core_shade), cover(circle(w, 0.2) * s));
+  paint(acc, mix(wool, kWoolShade, 0.5 * core_shade), cover(circle(w, 0.2) * s));
   paint(acc, kSheepFace, cover(ears * s));
   paint(acc, kEarInside * 0.9, cover((ears + 0.02) * s));
   paint(acc, kSheepFace, cover(face * s));
   // A tuft of wool on the forehead, light eyes, a muzzle a shade lighter.
   float tuft = min(circle(q - vec2(0.0, 0.095), 0.06), circle(m - vec2(0.055, 0.075), 0.048));
-  paint(acc, kWool, cover(tuft * s));
+  paint(acc, wool, cover(tuft * s));
   paint(acc, kSheepFace * 1.6, cover(ellipse(q - vec2(0.0, -0.14), vec2(0.05, 0.035)) * s));
   paint(acc, vec3(0.95), cover(circle(m - vec2(0.045, -0.03), 0.02) * s));
   paint(acc, kInk, cover(circle(m - vec2(0.048, -0.034), 0.01) * s));
@@ -229,7 +255,7 @@ vec4 sheep(vec2 q, float s) {
 
 // A wolf's head, from the front: charcoal fur, pointed ears, a ruff at the
 // cheeks, a light muzzle with a dark nose, light eyes.
-vec4 wolf(vec2 q, float s) {
+vec4 wolf(vec3 fur, vec2 q, float s) {
   float line = max(0.02, 1.0 / s);
   vec2 m = vec2(abs(q.x), q.y);
   float ears = triangle(m, vec2(0.07, 0.16), vec2(0.27, 0.08), vec2(0.24, 0.42)) - 0.02;
@@ -246,14 +272,14 @@ vec4 wolf(vec2 q, float s) {
   paint(acc, kFurDark, cover(ears * s));
   paint(acc, kEarInside, cover(inner_ears * s));
   float shade = smoothstep(0.05, 0.4, length(q - vec2(-0.06, 0.12)));
-  paint(acc, mix(kFur * 1.15, kFur * 0.8, shade), cover(head * s));
+  paint(acc, mix(fur * 1.15, fur * 0.8, shade), cover(head * s));
   // The light lower face: muzzle and cheeks.
   float mask = smooth_union(ellipse(q - vec2(0.0, -0.17), vec2(0.11, 0.15)),
                             circle(m - vec2(0.19, -0.1), 0.08), 0.06);
   mask = max(mask, head + line * 0.5);
   paint(acc, kFurLight, cover(mask * s));
   // A dark bridge down the nose, the nose, a mouth line.
-  paint(acc, kFur, cover(segment(q, vec2(0.0, 0.12), vec2(0.0, -0.12), 0.04) * s));
+  paint(acc, fur, cover(segment(q, vec2(0.0, 0.12), vec2(0.0, -0.12), 0.04) * s));
   paint(acc, kInk, cover(ellipse(q - vec2(0.0, -0.2), vec2(0.062, 0.042)) * s));
   paint(acc, kInk, cover(segment(m, vec2(0.0, -0.24), vec2(0.0, -0.28), max(0.012, 0.5 / s)) * s));
   // Slanted almond eyes.
@@ -263,23 +289,55 @@ vec4 wolf(vec2 q, float s) {
   return acc;
 }
 
-// Any piece of the board's style, centred in q's cell.
+// A primitive of a kShape glyph at p (cell units).
+float primitive(int kind, vec2 p, vec4 a, float e) {
+  float d = rounded_box(p - a.xy, a.zw, e);
+  if (kind == kCircle) d = circle(p - a.xy, a.z);
+  if (kind == kRing) d = abs(circle(p - a.xy, a.z)) - a.w;
+  if (kind == kSegment) d = segment(p, a.xy, a.zw, e);
+  return d;
+}
+
+// A glyph given as data: its layers, painted in turn.
+vec4 shape_glyph(int side, vec2 q, float s) {
+  vec4 acc = vec4(0.0);
+  for (int i = 0; i < kMaxGlyphLayers; ++i) {
+    if (i >= u_layer_count[side]) break;
+    int k = side * kMaxGlyphLayers + i;
+    vec4 b = u_layer_b[k];
+    vec2 p = b.y > 0.5 ? vec2(abs(q.x), q.y) : q;
+    float d = primitive(int(b.w + 0.5), p, u_layer_a[k], b.x);
+    paint(acc, b.z > 0.0 ? u_side_colour[side] * b.z : u_layer_colour[k], cover(d * s));
+  }
+  return acc;
+}
+
+// Side `side`'s glyph of kind `kind` (a constant: the others compile away).
+vec4 glyph(int kind, int side, vec2 q, float s) {
+  vec3 color = u_side_colour[side];
+  vec4 acc = vec4(0.0);
+  if (kind == kDisc) acc = disc(color, q, s);
+  if (kind == kCross) acc = cross_glyph(color, q, s);
+  if (kind == kNought) acc = nought_glyph(color, q, s);
+  if (kind == kSheep) acc = sheep(color, q / 1.06, s * 1.06);
+  if (kind == kWolf) acc = wolf(color, q, s);
+  if (kind == kShape) acc = shape_glyph(side, q, s);
+  return acc;
+}
+
+// Any piece, centred in q's cell.
 // (Branches, not early returns: a software renderer skips a branch no pixel
 // of a block takes, but runs the code after a return.)
 vec4 draw_piece(int piece, vec2 q, float s) {
   vec4 acc = vec4(0.0);
   if (piece != 0) {
-    if (kStyle == 0) {
-      acc = mark_piece(piece, q, s);
-    } else if (kStyle == 1) {
-      acc = disc(piece, q, s);
-    } else {
-      // A soft shadow grounds the checkered board's pieces.
+    if (kSurface == kChequered) {
+      // A soft shadow grounds the chequered board's pieces.
       float shadow = ellipse(q - vec2(0.025, -0.06), vec2(0.36, 0.33));
       paint(acc, vec3(0.0), 0.35 * smoothstep(0.06, -0.04, shadow));
-      vec4 figure = piece == 1 ? sheep(q / 1.06, s * 1.06) : wolf(q, s);
-      acc = figure + acc * (1.0 - figure.a);
     }
+    vec4 figure = piece == 1 ? glyph(GLYPH_0, 0, q, s) : glyph(GLYPH_1, 1, q, s);
+    acc = figure + acc * (1.0 - figure.a);
   }
   return acc;
 }
@@ -311,10 +369,9 @@ void main() {
   bool won = u_win_progress >= 0.0;
   float pixel = 1.0 / s;  // a pixel in cell units
 
-  // The board.
-  vec3 color;
-  if (kStyle == 0) {
-    color = kLinesBoard;
+  // The surface.
+  vec3 color = u_surface_colour[0];
+  if (kSurface == kGridLines) {
     if (has(marks, kLastMove))
       color = mix(color, vec3(1.0), 0.05 * cover(rounded_box(q, vec2(0.44), 0.08) * s));
     // The grid lines between the cells, with round ends short of the edge.
@@ -323,10 +380,22 @@ void main() {
     float ky = clamp(floor(px.y / s + 0.5), 1.0, u_grid.y - 1.0) * s;
     float lines = min(segment(px, vec2(kx, inset), vec2(kx, u_size.y - inset), w),
                       segment(px, vec2(inset, ky), vec2(u_size.x - inset, ky), w));
-    color = mix(color, kGridLine, cover(lines));
-  } else if (kStyle == 2) {
+    color = mix(color, u_surface_colour[1], cover(lines));
+  } else if (kSurface == kFelt) {
+    if (has(marks, kLastMove)) color = mix(color, kHighlight, 0.22);
+    // A line round every cell, the board's edges too, and the dots on the
+    // crossings u_dot_inset cells in from each corner.
+    float w = max(0.015 * s, 1.0);
+    vec2 to_line = abs(px - floor(px / s + 0.5) * s);
+    color = mix(color, u_surface_colour[1], cover(min(to_line.x, to_line.y) - w));
+    if (u_dot_inset > 0.0) {
+      vec2 in_cells = px / s;
+      vec2 dot_at = mix(vec2(u_dot_inset), u_grid - u_dot_inset, step(0.5 * u_grid, in_cells));
+      color = mix(color, u_surface_colour[1], cover(circle(px - dot_at * s, max(0.07 * s, 2.0))));
+    }
+  } else if (kSurface == kChequered) {
     bool dark = ((cell.x + cell.y) & 1) == 0;  // a1 is dark
-    color = dark ? kDarkSquare : kLightSquare;
+    color = u_surface_colour[dark ? 0 : 1];
     // A faint grain along the rows, a little different in every square
     // (none on small boards, where it would only blur).
     if (s > 30.0) {
@@ -338,15 +407,13 @@ void main() {
     if (has(marks, kSelected)) color = mix(color, kHighlight, 0.5);
     if (has(marks, kHovered) && (has(marks, kLegalTarget) || piece != 0))
       color = mix(color, vec3(1.0), 0.08);
-  } else {
-    color = kFrame;
   }
 
-  if (kStyle == 1) {
+  if (kSurface == kFrame) {
     // An upright frame with a hole per cell, rounded at its corners; behind a
     // hole the background, a disc, or a ghost of one.
     vec2 board_q = px - 0.5 * u_size;
-    vec3 frame = kFrame;
+    vec3 frame = u_surface_colour[0];
     if (has(marks, kLitColumn)) {
       float column = rounded_box(px - vec2((float(cell.x) + 0.5) * s, 0.5 * u_size.y),
                                  vec2(0.47 * s, 0.5 * u_size.y - 0.03 * s), 0.2 * s);
@@ -360,12 +427,12 @@ void main() {
     frame = mix(frame, frame * 1.25 + 0.04, 0.5 * lip);
     vec3 behind = kBackground;
     if (has(marks, kLitColumn)) behind = mix(behind, vec3(0.35, 0.6, 1.0), 0.08);
-    // The cell's disc, or the ghost of one (never both), and one in flight.
-    vec4 own = disc(piece != 0 ? piece : ghost, q, s);
+    // The cell's piece, or the ghost of one (never both), and one in flight.
+    vec4 own = draw_piece(piece != 0 ? piece : ghost, q, s);
     if (piece == 0) own *= ghost_alpha(marks);
     if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.3 * u_win_progress;
     behind = over(behind, own);
-    behind = over(behind, disc(u_anim_piece, px / s - u_anim_pos - 0.5, s));
+    behind = over(behind, draw_piece(u_anim_piece, px / s - u_anim_pos - 0.5, s));
     // The frame's thickness shades the top of each hole.
     behind *= 1.0 - 0.35 * smoothstep(0.30, 0.42, length(q - vec2(0.0, -0.06))) *
                      smoothstep(-0.1, 0.15, q.y);
@@ -374,7 +441,7 @@ void main() {
     float outline = rounded_box(board_q, 0.5 * u_size, 0.14 * s);
     color = mix(kBackground, color, cover(outline));
   } else {
-    if (kStyle == 2 && has(marks, kLegalTarget)) {
+    if ((kSurface == kChequered || kSurface == kFelt) && has(marks, kLegalTarget)) {
       // A target: a hollow ring on an empty square, a faint one round a piece
       // that can move.
       float ring = piece == 0 ? abs(circle(q, 0.13)) - max(0.028, 1.0 * pixel)
@@ -393,18 +460,18 @@ void main() {
     if (!in_flight && piece == 0) shown *= ghost_alpha(marks);
     if (!in_flight && won && !has(marks, kWinningLine)) shown *= 1.0 - 0.4 * u_win_progress;
     color = over(color, shown);
-    // Tic-tac-toe's panel has rounded corners, the background beyond them.
-    if (kStyle == 0)
+    // The grid lines' panel has rounded corners, the background beyond them.
+    if (kSurface == kGridLines)
       color = mix(kBackground, color,
                   cover(rounded_box(px - 0.5 * u_size, 0.5 * u_size, 0.08 * s)));
   }
 
   // Marks over the pieces.
-  if (has(marks, kLastMove) && kStyle == 1) {
+  if (has(marks, kLastMove) && kSurface == kFrame) {
     // A small light dot on the disc played last.
     color = mix(color, vec3(1.0), 0.75 * cover(circle(q, max(0.06, 1.5 * pixel)) * s));
   }
-  if (has(marks, kSelected) && kStyle != 2) {
+  if (has(marks, kSelected) && kSurface != kChequered) {
     color = mix(color, kHighlight, cover((abs(rounded_box(q, vec2(0.45), 0.1)) - 0.03) * s));
   }
   // The hint's target holds a pulsing ghost of the mover's own piece (see
@@ -413,10 +480,10 @@ void main() {
     float pulse = 0.6 + 0.4 * sin(u_time * 5.0);
     color = mix(color, kHintGreen, pulse * cover((abs(circle(q, 0.47)) - 0.03) * s));
   }
-  if (has(marks, kCursor) && kStyle != 1)
+  // The cursor marks a cell, or a column where pieces drop (u_cursor_column).
+  if (has(marks, kCursor) && u_cursor_column < 0)
     color = focus_ring(color, rounded_box(q, vec2(0.44), 0.1) * s);
-  if (kStyle == 1) {
-    // The cursor marks a column: its outline.
+  if (u_cursor_column >= 0) {
     if (cell.x == u_cursor_column) {
       float column = rounded_box(px - vec2((float(cell.x) + 0.5) * s, 0.5 * u_size.y),
                                  vec2(0.46 * s, 0.5 * u_size.y - 0.04 * s), 0.2 * s);

@@ -225,7 +225,8 @@ TEST_F(GameControllerTest, ConnectFourClickAnywhereInAColumnDrops) {
   EXPECT_EQ(clicked(game, ui, {3, 5}), "4");
   EXPECT_EQ(clicked(game, ui, {0, 0}), "1");
   const BoardScene scene = make_scene(game, ui);
-  EXPECT_EQ(scene.style, BoardStyle::kFrame);
+  EXPECT_EQ(scene.look.surface.kind, SurfaceKind::kFrame);
+  EXPECT_TRUE(scene.column_cursor) << "its cursor marks a column";
   EXPECT_EQ(scene.cols, 7);
   EXPECT_EQ(scene.rows, 6);
   // Every landing cell on the bottom row is a legal target.
@@ -253,7 +254,8 @@ TEST_F(GameControllerTest, WolfAndSheepSelectsThePieceThenItsTarget) {
   BoardUi ui;
   // The sheep (e1) is the only piece that can move: it is selected already.
   BoardScene scene = make_scene(game, ui);
-  EXPECT_EQ(scene.style, BoardStyle::kCheckered);
+  EXPECT_EQ(scene.look.surface.kind, SurfaceKind::kChequered);
+  EXPECT_FALSE(scene.column_cursor);
   EXPECT_TRUE(scene.mark({4, 0}) & kSelected);
   EXPECT_TRUE(scene.mark({3, 1}) & kLegalTarget);
   EXPECT_TRUE(scene.mark({5, 1}) & kLegalTarget);

@@ -1,8 +1,9 @@
 // The board renderer draws several boards in one frame, each filling its own
 // rectangle and nothing outside it: the main board and small ones (the
-// positions of a line, the nodes of a search tree). Drawn without a display
-// (SDL's offscreen driver, Mesa), read back, and checked by the colours of
-// shaders/board.frag.
+// positions of a line, the nodes of a search tree), every game's from its
+// look (games/board_look.h) alone, and a look given only as data. Drawn
+// without a display (SDL's offscreen driver, Mesa), read back, and checked by
+// the colours the looks declare.
 
 #include "app/board/board_renderer.h"
 
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,31 +21,36 @@
 #include <vector>
 
 #include "app/board/board_scene.h"
-#include "app/platform/gl_window.h"
 #include "app/board/palette.h"
+#include "app/platform/gl_window.h"
 #include "games/registry.h"
 
 namespace arcade::app {
 namespace {
 
 using Rgb = std::array<int, 3>;
-using ColourTest = bool (*)(Rgb);
+using ColourTest = std::function<bool(Rgb)>;
 
-// Colours of shaders/board.frag: exactly, or (shaded discs, boards of a few
-// pixels a cell, where edges blend) by what dominates.
-template <int R, int G, int B>
-bool exactly(Rgb c) {
-  return std::abs(c[0] - R) <= 3 && std::abs(c[1] - G) <= 3 && std::abs(c[2] - B) <= 3;
+// A colour as a look declares it (0xRRGGBB), within 3 of each channel: a
+// unit of rounding each way through the shader's floats, and the chequered
+// squares' faint grain.
+ColourTest exactly(std::uint32_t rgb) {
+  return [rgb](Rgb c) {
+    for (int i = 0; i < 3; ++i)
+      if (std::abs(c[static_cast<std::size_t>(i)] -
+                   static_cast<int>((rgb >> (16 - 8 * i)) & 0xFF)) > 3)
+        return false;
+    return true;
+  };
 }
-constexpr ColourTest kFrameBlue = exactly<26, 71, 199>;       // Connect Four (0.10, 0.28, 0.78)
-constexpr ColourTest kDarkSquare = exactly<120, 82, 56>;      // Wolf and Sheep (0.47, 0.32, 0.22)
-constexpr ColourTest kLightSquare = exactly<235, 217, 184>;   // (0.92, 0.85, 0.72)
-constexpr ColourTest kLinesBackground = exactly<26, 32, 44>;  // Tic-tac-toe (0.102, 0.125, 0.173)
+// A surface's colour `i` (SurfaceKind's comment in board_look.h says which).
+ColourTest surface(const BoardScene& scene, int i) {
+  return exactly(scene.look.surface.colours[static_cast<std::size_t>(i)]);
+}
 // The app's background (palette.h), which the renderer is given.
-constexpr ColourTest kHoleBackground =
-    exactly<(kBackgroundRgb >> 16) & 0xFF, (kBackgroundRgb >> 8) & 0xFF, kBackgroundRgb & 0xFF>;
-constexpr ColourTest kWinStroke = exactly<255, 249, 230>;  // (1.0, 0.975, 0.9)
-constexpr ColourTest kClear = exactly<0, 0, 0>;
+const ColourTest kHoleBackground = exactly(kBackgroundRgb);
+const ColourTest kWinStroke = exactly(0xFFF9E6);  // board.frag's kWinStroke (1.0, 0.975, 0.9)
+const ColourTest kClear = exactly(0x000000);
 // The first side's discs (0.88, 0.15, 0.17), shaded.
 bool reddish(Rgb c) {
   return c[0] > 150 && c[1] < 100 && c[2] < 100;
@@ -121,11 +128,11 @@ class BoardRendererTest : public ::testing::Test {
   std::unique_ptr<BoardRenderer> renderer_ = std::make_unique<BoardRenderer>();
 };
 
-// Each style's program is compiled by its first draw (or prepare): all of
-// them must compile and link, though a game may never draw some.
-TEST_F(BoardRendererTest, EveryBoardStyleCompiles) {
-  for (BoardStyle style : {BoardStyle::kLines, BoardStyle::kFrame, BoardStyle::kCheckered})
-    EXPECT_EQ(renderer_->prepare(style), std::nullopt) << static_cast<int>(style);
+// A look's program is compiled by its first draw (or prepare): every
+// registered game's must compile and link.
+TEST_F(BoardRendererTest, EveryRegisteredGamesLookCompiles) {
+  for (const std::string& name : game_names())
+    EXPECT_EQ(renderer_->prepare(make_game_view(name)->board().look), std::nullopt) << name;
 }
 
 TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
@@ -137,19 +144,22 @@ TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
   const PixelRect checkered{200, 10, 96, 96};
   const PixelRect lines{310, 10, 60, 60};
   const PixelRect tiny{310, 100, 21, 18};
-  renderer_->draw(scene_of("connect4", {"4", "4", "3", "1", "5"}), main, 0.0f);
-  renderer_->draw(scene_of("wolfsheep", {"e1d2"}), checkered, 0.0f);
-  renderer_->draw(scene_of("tictactoe", {"b2"}), lines, 0.0f);
+  const BoardScene frame_scene = scene_of("connect4", {"4", "4", "3", "1", "5"});
+  const BoardScene checkered_scene = scene_of("wolfsheep", {"e1d2"});
+  const BoardScene lines_scene = scene_of("tictactoe", {"b2"});
+  renderer_->draw(frame_scene, main, 0.0f);
+  renderer_->draw(checkered_scene, checkered, 0.0f);
+  renderer_->draw(lines_scene, lines, 0.0f);
   renderer_->draw(scene_of("connect4", {}), tiny, 0.0f);
   const Framebuffer frame(width_, height_);
 
-  EXPECT_GT(frame.share(main, kFrameBlue), 0.3);
+  EXPECT_GT(frame.share(main, surface(frame_scene, 0)), 0.3);
   // The first side's discs along the bottom row, still there after the
   // boards drawn later with other cells in the renderer's texture.
   EXPECT_GT(frame.share({main.x, main.y, main.width, main.height / 6}, reddish), 0.15);
-  EXPECT_GT(frame.share(checkered, kDarkSquare), 0.2);
-  EXPECT_GT(frame.share(checkered, kLightSquare), 0.2);
-  EXPECT_GT(frame.share(lines, kLinesBackground), 0.5);
+  EXPECT_GT(frame.share(checkered, surface(checkered_scene, 0)), 0.2);
+  EXPECT_GT(frame.share(checkered, surface(checkered_scene, 1)), 0.2);
+  EXPECT_GT(frame.share(lines, surface(lines_scene, 0)), 0.5);
   EXPECT_GT(frame.share(tiny, bluish), 0.3);
   EXPECT_EQ(frame.share(tiny, reddish), 0.0) << "the tiny board is an empty one";
   // Nothing outside the rectangles: the gaps keep the clear colour.
@@ -185,7 +195,7 @@ TEST_F(BoardRendererTest, DrawsTheWinningLineOverThePiecesGrowingFromItsFirstCel
   EXPECT_TRUE(kWinStroke(frame.pixel(x0, y0))) << "it grows from the first cell";
   EXPECT_FALSE(kWinStroke(frame.pixel(x2, y2))) << "and has not reached the last";
   const auto [xe, ye] = centre(whole, 3, {2, 0});
-  EXPECT_TRUE(kLinesBackground(frame.pixel(xe, ye))) << "an empty cell off the line";
+  EXPECT_TRUE(surface(won, 0)(frame.pixel(xe, ye))) << "an empty cell off the line";
 }
 
 TEST_F(BoardRendererTest, AGhostIsTranslucentAndAnEmptyHoleShowsTheBackground) {
@@ -234,6 +244,169 @@ TEST_F(BoardRendererTest, TheCursorIsALightRingOnEveryBackground) {
   EXPECT_EQ(ring_found(a, 3, {0, 0}), 0) << "no ring without the mark";
   EXPECT_GE(ring_found(c, 7, {1, 4}), 1) << "the column's outline, up to its top";
   EXPECT_EQ(ring_found(c, 7, {2, 4}), 0);
+}
+
+// --- Looks as data ----------------------------------------------------------
+
+// `game`'s position after its first legal move, `plies` times (fewer if the
+// game ends): pieces of both sides on most boards.
+std::unique_ptr<GameView> played(const std::string& game, int plies) {
+  std::unique_ptr<GameView> position = make_game_view(game);
+  for (int i = 0; i < plies && !position->legal_moves().empty(); ++i)
+    position->play(position->legal_moves().front());
+  return position;
+}
+
+// The scene without its pieces.
+BoardScene emptied(BoardScene scene) {
+  std::fill(scene.pieces.begin(), scene.pieces.end(), Piece::kNone);
+  return scene;
+}
+
+// Boards of cells a hundred pixels or so: a glyph's parts are pixels wide.
+class LookTest : public BoardRendererTest {
+ protected:
+  LookTest() : BoardRendererTest(760, 700) {}
+
+  // `scene` drawn alone at the bottom left with square cells, the largest
+  // that fit 600 pixels; the rectangle.
+  PixelRect draw_alone(const BoardScene& scene) {
+    clear();
+    const int s = 600 / std::max(scene.cols, scene.rows);
+    const PixelRect rect{0, 0, s * scene.cols, s * scene.rows};
+    renderer_->draw(scene, rect, 0.0f);
+    return rect;
+  }
+};
+
+// The pixel `dx`, `dy` cells from `cell`'s centre.
+std::array<int, 2> at(const PixelRect& rect, int cols, Cell cell, double dx, double dy) {
+  const double s = static_cast<double>(rect.width) / cols;
+  return {rect.x + static_cast<int>((cell.col + 0.5 + dx) * s),
+          rect.y + static_cast<int>((cell.row + 0.5 + dy) * s)};
+}
+
+// Where the surface shows its colours, as SurfaceKind says (board_look.h):
+// each check a pixel and the colour it must have. Cells with a piece are
+// left out, all but their left and lower edges.
+void expect_surface(const Framebuffer& frame, const PixelRect& rect, const BoardScene& scene,
+                    const std::string& name) {
+  const Surface& look = scene.look.surface;
+  const int s = rect.width / scene.cols;
+  const auto expect = [&](int x, int y, const ColourTest& colour, const char* what) {
+    EXPECT_TRUE(colour(frame.pixel(x, y))) << name << ": " << what << " at " << x << "," << y;
+  };
+  const auto centre_of = [&](Cell c) { return at(rect, scene.cols, c, 0, 0); };
+  for (int row = 0; row < scene.rows; ++row)
+    for (int col = 0; col < scene.cols; ++col) {
+      const auto [x, y] = centre_of({col, row});
+      const bool empty_cell = scene.pieces[scene.index({col, row})] == Piece::kNone;
+      const auto expect_centre = [&](const ColourTest& colour, const char* what) {
+        if (empty_cell) expect(x, y, colour, what);
+      };
+      switch (look.kind) {
+        case SurfaceKind::kGridLines:
+        case SurfaceKind::kFelt:
+          expect_centre(surface(scene, 0), "an empty cell's centre");
+          if (col > 0) expect(col * s, y, surface(scene, 1), "the line on its left");
+          break;
+        case SurfaceKind::kFrame:
+          expect_centre(kHoleBackground, "an empty hole's centre");
+          if (col > 0 && row > 0) expect(col * s, row * s, surface(scene, 0), "the frame");
+          break;
+        case SurfaceKind::kChequered:
+          expect_centre(surface(scene, (col + row) % 2), "a square's centre, a1 dark");
+          break;
+      }
+    }
+  if (look.kind == SurfaceKind::kFelt && look.dot_inset > 0)
+    expect(look.dot_inset * s, look.dot_inset * s, surface(scene, 1), "a dot");
+}
+
+// Every registered game's look, from its data alone: the surface's colours
+// where the surface shows them, and a piece on exactly the cells where the
+// position has one, in its side's colour.
+TEST_F(LookTest, EveryRegisteredGamesLookDrawsItsSurfaceAndItsPieces) {
+  for (const std::string& name : game_names()) {
+    const BoardScene scene = position_scene(*played(name, 3));
+    const PixelRect rect = draw_alone(emptied(scene));
+    const Framebuffer empty(width_, height_);
+    expect_surface(empty, rect, emptied(scene), name);
+    draw_alone(scene);
+    const Framebuffer full(width_, height_);
+    const int s = rect.width / scene.cols;
+    for (int row = 0; row < scene.rows; ++row)
+      for (int col = 0; col < scene.cols; ++col) {
+        // The cell's inner 80%: what a piece there changes, and how much
+        // of it is in the side's colour.
+        int changed = 0, side_coloured = 0;
+        const Piece piece = scene.pieces[scene.index({col, row})];
+        const ColourTest side_colour =
+            exactly(scene.look.pieces[piece == Piece::kSecondSide ? 1 : 0].colour);
+        for (int y = row * s + s / 10; y < (row + 1) * s - s / 10; ++y)
+          for (int x = col * s + s / 10; x < (col + 1) * s - s / 10; ++x) {
+            const Rgb a = empty.pixel(x, y), b = full.pixel(x, y);
+            changed += std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]) > 24;
+            side_coloured += side_colour(b);
+          }
+        const std::string where = name + " " + std::to_string(col) + "," + std::to_string(row);
+        if (piece == Piece::kNone) {
+          EXPECT_EQ(changed, 0) << where << ": no piece, nothing drawn";
+        } else {
+          EXPECT_GT(changed, s * s / 20) << where << ": a piece";
+          EXPECT_GE(side_coloured, 10) << where << ": in its side's colour";
+        }
+      }
+  }
+}
+
+// A look that no game has, given only as data: grid lines in other colours,
+// and two glyphs composed here of the primitives (board_look.h). Drawn with
+// nothing added to the renderer or the shader.
+constexpr Glyph kRingGlyph = shape_glyph({
+    // A ring in the side's colour round a dot of a colour of its own.
+    {Primitive::kRing, {0.0f, 0.0f, 0.3f, 0.06f, 0.0f}},
+    {Primitive::kCircle, {0.0f, 0.0f, 0.1f, 0.0f, 0.0f}, 0.0f, 0x20C040},
+});
+constexpr Glyph kBarGlyph = shape_glyph({
+    // A bar across in the side's colour at half, two boxes above it (one
+    // given, mirrored), a white dot over the bar's middle.
+    {Primitive::kSegment, {-0.3f, 0.0f, 0.3f, 0.0f, 0.06f}, 0.5f},
+    {Primitive::kBox, {0.2f, 0.25f, 0.06f, 0.06f, 0.01f}, 1.0f, 0, true},
+    {Primitive::kCircle, {0.0f, 0.0f, 0.08f, 0.0f, 0.0f}, 0.0f, 0xFFFFFF},
+});
+constexpr BoardLook kDataLook = {
+    {SurfaceKind::kGridLines, {0x30284A, 0xE0D070}},
+    {PieceLook{kRingGlyph, 0xE04080, "ring"}, PieceLook{kBarGlyph, 0x40A0FF, "bar"}}};
+
+TEST_F(LookTest, ALookGivenOnlyAsDataDrawsItsSurfaceAndItsGlyphs) {
+  for (const std::string& name : game_names())
+    ASSERT_NE(make_game_view(name)->board().look, kDataLook) << name << " has the test's look";
+  BoardScene scene;
+  scene.look = kDataLook;
+  scene.cols = scene.rows = 3;
+  scene.pieces.assign(9, Piece::kNone);
+  scene.marks.assign(9, 0);
+  scene.ghosts.assign(9, Piece::kNone);
+  const Cell ring{0, 0}, bar{2, 1};
+  scene.piece(ring) = Piece::kFirstSide;
+  scene.piece(bar) = Piece::kSecondSide;
+  const PixelRect rect = draw_alone(scene);
+  const Framebuffer frame(width_, height_);
+  expect_surface(frame, rect, scene, "the data look");
+  const auto expect = [&](Cell cell, double dx, double dy, std::uint32_t rgb, const char* what) {
+    const auto [x, y] = at(rect, 3, cell, dx, dy);
+    EXPECT_TRUE(exactly(rgb)(frame.pixel(x, y))) << what;
+  };
+  expect(ring, 0.3, 0.0, 0xE04080, "the ring, in side 0's colour");
+  expect(ring, 0.0, -0.3, 0xE04080, "the ring below");
+  expect(ring, 0.0, 0.0, 0x20C040, "its dot, in its own colour");
+  expect(ring, 0.18, 0.0, 0x30284A, "the surface between them");
+  expect(bar, -0.25, 0.0, 0x205080, "the bar, in side 1's colour at half");
+  expect(bar, 0.0, 0.0, 0xFFFFFF, "the dot painted over it");
+  expect(bar, 0.2, 0.25, 0x40A0FF, "the box as given");
+  expect(bar, -0.2, 0.25, 0x40A0FF, "and mirrored");
+  expect(bar, 0.0, 0.25, 0x30284A, "the surface between the boxes");
 }
 
 // --- draw_cached: draw()'s pixels, drawing again only what changed ---------
@@ -407,10 +580,47 @@ TEST_F(CachedBoardTest, EveryStyleDrawsAsDrawnFreshFrameAfterFrame) {
   expect_each_as_drawn(sliding, rect, time);
 }
 
+// Every registered game's look and one given only as data, through the
+// cache: a position, then marks on it (the last move, targets, the cursor, a
+// ghost, a hint), each frame as drawn fresh.
+TEST_F(CachedBoardTest, EveryLookDrawsAsDrawnFreshFrameAfterFrame) {
+  const PixelRect rect{20, 10, 680, 680};
+  float time = 0;
+  std::vector<BoardScene> scenes;
+  for (const std::string& name : game_names()) scenes.push_back(position_scene(*played(name, 4)));
+  BoardScene data = scenes.front();
+  data.look = kDataLook;
+  scenes.push_back(data);
+  for (const BoardScene& scene : scenes) {
+    BoardScene marked = scene;
+    for (std::size_t i = 0; i < marked.pieces.size(); ++i) {
+      const Cell cell{static_cast<int>(i) % marked.cols, static_cast<int>(i) / marked.cols};
+      if (marked.pieces[i] != Piece::kNone) {
+        marked.mark(cell) |= kLastMove;  // the last marked: one cell
+        std::fill(marked.marks.begin(), marked.marks.begin() + static_cast<std::ptrdiff_t>(i), 0);
+      } else {
+        marked.mark(cell) |= kLegalTarget;
+      }
+    }
+    BoardScene cursor = marked;
+    cursor.mark({0, 0}) |= kCursor | kHovered;
+    cursor.ghost({0, 0}) = Piece::kSecondSide;
+    BoardScene hint = cursor;
+    hint.mark({1, 0}) |= kHint;
+    expect_each_as_drawn({{"a position", scene},
+                          {"marked", marked},
+                          {"the cursor and a ghost", cursor},
+                          {"a hint", hint},
+                          {"the hint a frame later", hint}},
+                         rect, time);
+  }
+}
+
 TEST_F(CachedBoardTest, LeavesTheStateAsDrawDoesAndNothingDrawnOutsideItsRectangle) {
   clear();
   const PixelRect rect{30, 20, 350, 300};
-  renderer_->draw_cached(scene_of("connect4", {"4"}), rect, 0.0f);
+  const BoardScene scene = scene_of("connect4", {"4"});
+  renderer_->draw_cached(scene, rect, 0.0f);
   GLint framebuffer = -1, viewport[4] = {};
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
   glGetIntegerv(GL_VIEWPORT, viewport);
@@ -422,7 +632,7 @@ TEST_F(CachedBoardTest, LeavesTheStateAsDrawDoesAndNothingDrawnOutsideItsRectang
   EXPECT_FALSE(glIsEnabled(GL_BLEND));
   EXPECT_FALSE(glIsEnabled(GL_SCISSOR_TEST));
   const Framebuffer frame(width_, height_);
-  EXPECT_GT(frame.share(rect, kFrameBlue), 0.3);
+  EXPECT_GT(frame.share(rect, surface(scene, 0)), 0.3);
   EXPECT_EQ(frame.share({0, 0, rect.x, height_}, kClear), 1.0);
   EXPECT_EQ(frame.share({rect.x, rect.y + rect.height, rect.width, 20}, kClear), 1.0);
 }
@@ -453,9 +663,9 @@ TEST(ChangedRegion, OnlyWhatChanged) {
   ASSERT_EQ(pulse.size(), 1u) << "the hint pulses: its cell every frame";
   EXPECT_LE(area(pulse), 102 * 102);
 
-  BoardScene lines = scene;
-  lines.style = BoardStyle::kLines;
-  EXPECT_EQ(area(changed_region(scene, lines, width, height)), width * height);
+  BoardScene other_look = scene;
+  other_look.look.surface.colours[0] = 0x123456;
+  EXPECT_EQ(area(changed_region(scene, other_look, width, height)), width * height);
 
   BoardScene won = scene;
   won.win_line = {Cell{0, 0}, Cell{3, 0}};

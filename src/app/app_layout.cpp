@@ -130,18 +130,19 @@ std::string wrapped_at_spaces(const std::string& text, float width) {
 std::string App::how_to_move() const {
   // The lab's tree is where the board was, and the board takes no input.
   if (lab_) return "The lab covers the board: close the lab to play";
-  const char* act = touch_ ? "Tap" : "Click";
-  switch (game_.position().board().style) {
-    case BoardStyle::kFrame:
-      return std::string(act) +
-             (touch_ ? " a column to drop a disc" : " a column, or use ← → and Enter");
-    case BoardStyle::kLines:
-      return std::string(act) +
-             (touch_ ? " a square" : " a square, or use the arrow keys and Enter");
-    case BoardStyle::kCheckered:
-      return std::string(act) + " a piece, then the square it goes to";
+  const std::string act = touch_ ? "Tap" : "Click";
+  const GameView& position = game_.position();
+  const BoardLayout& board = position.board();
+  if (board.placement == Placement::kDroppedInColumn) {
+    const std::string_view noun = board.look.pieces[position.side_to_move() == 0 ? 0 : 1].noun;
+    return act + (touch_ ? " a column to drop a " + std::string(noun)
+                         : std::string(" a column, or use ← → and Enter"));
   }
-  return "";
+  const std::vector<Move> moves = position.legal_moves();
+  if (std::any_of(moves.begin(), moves.end(),
+                  [&](Move m) { return position.move_cells(m).moves_a_piece(); }))
+    return act + " a piece, then the square it goes to";
+  return act + (touch_ ? " a square" : " a square, or use the arrow keys and Enter");
 }
 
 App::Layout App::layout(ImVec2 d) const {
@@ -168,10 +169,10 @@ App::Layout App::layout(ImVec2 d) const {
 }
 
 std::string App::layout_state() const {
-  const std::array<std::uint32_t, 2> sides = side_rgb(game_.position().board().style);
+  const BoardLook& look = game_.position().board().look;
   return "board_margin " + std::to_string(static_cast<int>(kBoardMargin)) + "\ntheme_background " +
-         css_colour(kBackgroundRgb) + "\ntheme_sides " + css_colour(sides[0]) + " " +
-         css_colour(sides[1]) + "\n";
+         css_colour(kBackgroundRgb) + "\ntheme_sides " + css_colour(look.pieces[0].colour) + " " +
+         css_colour(look.pieces[1].colour) + "\n";
 }
 
 void App::frame(int fb_width, int fb_height, float seconds) {

@@ -32,8 +32,8 @@ ImFont* add_font(std::span<const std::uint8_t> bytes, float points, const UiMetr
 
 }  // namespace
 
-ImU32 side_colour(BoardStyle style, int side, bool panel) {
-  const std::uint32_t rgb = side_rgb(style)[side == 0 ? 0 : 1];
+ImU32 side_colour(const BoardLook& look, int side, bool panel) {
+  const std::uint32_t rgb = look.pieces[side == 0 ? 0 : 1].colour;
   ImVec4 c{channel(rgb, 0), channel(rgb, 1), channel(rgb, 2), 1.0f};
   const float luma = 0.2126f * c.x + 0.7152f * c.y + 0.0722f * c.z;
   // Charcoal wolves vanish on the dark panels: a third of the way to white.

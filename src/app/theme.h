@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/board/palette.h"
+#include "games/board_look.h"
 
 namespace arcade::app {
 
@@ -49,9 +50,10 @@ struct UiMetrics {
   friend bool operator==(const UiMetrics&, const UiMetrics&) = default;
 };
 
-// A side's colour as the board draws its pieces (palette.h), for ImGui;
-// `panel`: lifted a little when it is too dark to show on the panels.
-ImU32 side_colour(BoardStyle style, int side, bool panel = true);
+// Side `side`'s colour (0 or 1) as the board draws its pieces (the game's
+// look), for ImGui; `panel`: lifted a little when it is too dark to show on
+// the panels.
+ImU32 side_colour(const BoardLook& look, int side, bool panel = true);
 
 // The base size of body text, in points (CSS pixels on the web).
 inline constexpr float kBodyPoints = 16.0f;

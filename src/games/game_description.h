@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "games/board_look.h"
 
 namespace arcade {
 
@@ -41,13 +42,6 @@ struct Grid {
 // game's standard start (X, Red, the sheep).
 enum class Piece : std::uint8_t { kNone = 0, kFirstSide = 1, kSecondSide = 2 };
 
-// How the board looks; the app has one drawing for each.
-enum class BoardStyle : std::uint8_t {
-  kLines,      // marks between grid lines (Tic-tac-toe)
-  kFrame,      // discs seen through the holes of an upright frame (Connect Four)
-  kCheckered,  // pieces on dark and light squares (Wolf and Sheep)
-};
-
 // How a person names a move that puts a new piece on the board.
 enum class Placement : std::uint8_t {
   kOnCell,           // a click on the cell itself
@@ -55,7 +49,7 @@ enum class Placement : std::uint8_t {
 };
 
 struct BoardLayout {
-  BoardStyle style = BoardStyle::kLines;
+  BoardLook look;  // its surface and pieces (board_look.h)
   Grid grid;
   Placement placement = Placement::kOnCell;
   // A game won by a line of this many pieces shows that line; 0 for none.

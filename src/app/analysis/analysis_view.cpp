@@ -33,15 +33,15 @@ ImU32 label_colour(const EngineScore& s) {
 }
 
 // The bar: side 0's share of the width in its colour, side 1's in its own.
-void evaluation_bar(const EngineScore& side0, BoardStyle style) {
+void evaluation_bar(const EngineScore& side0, const BoardLook& look) {
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x, height = 14.0f;
   const float split = at.x + width * side0.share();
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(at, ImVec2(split, at.y + height), side_colour(style, 0), 3.0f,
+  draw->AddRectFilled(at, ImVec2(split, at.y + height), side_colour(look, 0), 3.0f,
                       ImDrawFlags_RoundCornersLeft);
   draw->AddRectFilled(ImVec2(split, at.y), ImVec2(at.x + width, at.y + height),
-                      side_colour(style, 1), 3.0f, ImDrawFlags_RoundCornersRight);
+                      side_colour(look, 1), 3.0f, ImDrawFlags_RoundCornersRight);
   draw->AddLine(ImVec2(at.x + width / 2, at.y), ImVec2(at.x + width / 2, at.y + height),
                 IM_COL32(255, 255, 255, 90));
   ImGui::Dummy(ImVec2(width, height));
@@ -165,7 +165,7 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
       shown = AnalysisResult{t.depth, *t.score, t.nodes, measured_nps(t), t.pv, {}, false};
   }
   if (shown) {
-    evaluation_bar(mover == 0 ? shown->score : shown->score.flipped(), position.board().style);
+    evaluation_bar(mover == 0 ? shown->score : shown->score.flipped(), position.board().look);
     ImGui::TextUnformatted(score_in_words(shown->score, mover, position).c_str());
     if (shown->depth > 0 && shown->nodes == 0) {
       // Wrapped: a narrow panel cut it.
@@ -185,7 +185,7 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
       ImGui::TextWrapped("Line: %s", line.c_str());
     }
   } else {
-    evaluation_bar({EngineScore::Kind::kDraw, 0}, position.board().style);
+    evaluation_bar({EngineScore::Kind::kDraw, 0}, position.board().look);
     ImGui::TextDisabled(game.ai_thinking() ? "The AI is thinking..." : "Analysing...");
   }
   return evaluation_graph(analysis, game);

@@ -31,20 +31,27 @@ std::optional<std::string> compile(GLuint shader, const std::string& source) {
   return log;
 }
 
-// The numbers board.frag reads: BOARD_STYLE (a program each), and the red
-// and blue channels of a cell.
-std::size_t shader_style(BoardStyle style) {
-  switch (style) {
-    case BoardStyle::kLines:
-      return 0;
-    case BoardStyle::kFrame:
-      return 1;
-    case BoardStyle::kCheckered:
-      return 2;
-  }
-  return 0;
+// The kinds board.frag is built with for `look` (SURFACE, GLYPH_0, GLYPH_1).
+std::array<int, 3> kinds_of(const BoardLook& look) {
+  return {static_cast<int>(look.surface.kind), static_cast<int>(look.pieces[0].glyph.kind),
+          static_cast<int>(look.pieces[1].glyph.kind)};
 }
 
+// Whether `source` says `const int NAME = VALUE;` for each pair: the
+// problem, if not.
+template <class Pairs>
+std::optional<std::string> constants_mismatch(std::string_view source, const Pairs& pairs,
+                                              const char* where) {
+  for (const auto& [name, value] : pairs) {
+    const std::string line =
+        "const int " + std::string(name) + " = " + std::to_string(static_cast<int>(value)) + ";";
+    if (source.find(line) == std::string_view::npos)
+      return "board.frag does not say `" + line + "` (" + where + ")";
+  }
+  return std::nullopt;
+}
+
+// The red and blue channels of a cell, as board.frag reads them.
 std::uint8_t shader_piece(Piece piece) {
   switch (piece) {
     case Piece::kFirstSide:
@@ -86,10 +93,11 @@ out vec4 frag_color;
 void main() { frag_color = texelFetch(u_board, ivec2(gl_FragCoord.xy) - u_origin, 0); }
 )";
 
-// The column of the cell marked kCursor (the last one), -1 for none: board.frag
-// outlines it whole on Connect Four's board.
+// The column of the cell marked kCursor (the last one) when the cursor marks
+// a column, -1 for none: board.frag outlines it whole.
 int cursor_column(const BoardScene& scene) {
   int column = -1;
+  if (!scene.column_cursor) return column;
   for (std::size_t i = 0; i < scene.marks.size() && i < scene.pieces.size(); ++i)
     if (scene.marks[i] & kCursor) column = static_cast<int>(i) % scene.cols;
   return column;
@@ -237,7 +245,8 @@ std::vector<PixelRect> merged(const std::vector<PixelRect>& rects) {
 std::vector<PixelRect> changed_region(const BoardScene& before, const BoardScene& after, int width,
                                       int height) {
   if (width <= 0 || height <= 0 || after.cols <= 0 || after.rows <= 0) return {};
-  if (before.style != after.style || before.cols != after.cols || before.rows != after.rows ||
+  if (!(before.look == after.look) || before.column_cursor != after.column_cursor ||
+      before.cols != after.cols || before.rows != after.rows ||
       before.pieces.size() != after.pieces.size())
     return {{0, 0, width, height}};
   const Geometry g{width, height, after.cols, after.rows, static_cast<float>(width) / after.cols};
@@ -253,7 +262,7 @@ std::vector<PixelRect> changed_region(const BoardScene& before, const BoardScene
     add_dimmed_cells(g, after, rects);  // a cell dimmed before and not now changed its texel
   }
   const int column_before = cursor_column(before), column_after = cursor_column(after);
-  if (after.style == BoardStyle::kFrame && column_before != column_after) {
+  if (column_before != column_after) {
     if (column_before >= 0) rects.push_back(column_pixels(g, column_before));
     if (column_after >= 0) rects.push_back(column_pixels(g, column_after));
   }
@@ -266,17 +275,34 @@ std::optional<std::string> mark_bits_mismatch(std::string_view fragment_source) 
       {"kSelected", kSelected},       {"kHint", kHint},
       {"kWinningLine", kWinningLine}, {"kHovered", kHovered},
       {"kCursor", kCursor},           {"kLitColumn", kLitColumn}};
-  for (const auto& [name, bit] : kMarks) {
-    const std::string line = "const int " + std::string(name) + " = " + std::to_string(bit) + ";";
-    if (fragment_source.find(line) == std::string_view::npos)
-      return "board.frag does not say `" + line + "` (CellMark in board_scene.h)";
-  }
-  return std::nullopt;
+  return constants_mismatch(fragment_source, kMarks, "CellMark in board_scene.h");
+}
+
+std::optional<std::string> look_numbers_mismatch(std::string_view fragment_source) {
+  static constexpr std::pair<const char*, SurfaceKind> kSurfaces[] = {
+      {"kGridLines", SurfaceKind::kGridLines},
+      {"kFrame", SurfaceKind::kFrame},
+      {"kChequered", SurfaceKind::kChequered},
+      {"kFelt", SurfaceKind::kFelt}};
+  static constexpr std::pair<const char*, GlyphKind> kGlyphs[] = {
+      {"kDisc", GlyphKind::kDisc},   {"kCross", GlyphKind::kCross}, {"kNought", GlyphKind::kNought},
+      {"kSheep", GlyphKind::kSheep}, {"kWolf", GlyphKind::kWolf},   {"kShape", GlyphKind::kShape}};
+  static constexpr std::pair<const char*, Primitive> kPrimitives[] = {
+      {"kCircle", Primitive::kCircle},
+      {"kRing", Primitive::kRing},
+      {"kSegment", Primitive::kSegment},
+      {"kBox", Primitive::kBox}};
+  static constexpr std::pair<const char*, int> kSizes[] = {{"kMaxGlyphLayers", kMaxGlyphLayers}};
+  const char* where = "board_look.h";
+  if (auto problem = constants_mismatch(fragment_source, kSurfaces, where)) return problem;
+  if (auto problem = constants_mismatch(fragment_source, kGlyphs, where)) return problem;
+  if (auto problem = constants_mismatch(fragment_source, kPrimitives, where)) return problem;
+  return constants_mismatch(fragment_source, kSizes, where);
 }
 
 BoardRenderer::~BoardRenderer() {
   if (vertex_shader_) glDeleteShader(vertex_shader_);
-  for (const Program& program : programs_)
+  for (const auto& [kinds, program] : programs_)
     if (program.id) glDeleteProgram(program.id);
   if (vertex_buffer_) glDeleteBuffers(1, &vertex_buffer_);
   if (vertex_array_) glDeleteVertexArrays(1, &vertex_array_);
@@ -288,6 +314,7 @@ BoardRenderer::~BoardRenderer() {
 
 std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
   if (auto problem = mark_bits_mismatch(shaders::board_frag)) return problem;
+  if (auto problem = look_numbers_mismatch(shaders::board_frag)) return problem;
   glsl_header_ = glsl_header;
   vertex_shader_ = glCreateShader(GL_VERTEX_SHADER);
   if (auto log = compile(vertex_shader_, glsl_header + shaders::board_vert))
@@ -314,40 +341,95 @@ std::optional<std::string> BoardRenderer::init(const std::string& glsl_header) {
   return std::nullopt;
 }
 
-std::optional<std::string> BoardRenderer::prepare(BoardStyle style) {
-  const std::size_t index = shader_style(style);
-  Program& p = programs_[index];
-  if (p.id || program_errors_[index]) return program_errors_[index];
-  const std::string define = "#define BOARD_STYLE " + std::to_string(index) + "\n";
-  if (auto log = build_program(vertex_shader_, glsl_header_ + define + shaders::board_frag, p.id)) {
+std::optional<std::string> BoardRenderer::prepare(const BoardLook& look) {
+  const ProgramKey kinds = kinds_of(look);
+  if (programs_.count(kinds)) return std::nullopt;
+  if (auto error = program_errors_.find(kinds); error != program_errors_.end())
+    return error->second;
+  const std::string defines = "#define SURFACE " + std::to_string(kinds[0]) + "\n#define GLYPH_0 " +
+                              std::to_string(kinds[1]) + "\n#define GLYPH_1 " +
+                              std::to_string(kinds[2]) + "\n";
+  Program p;
+  if (auto log =
+          build_program(vertex_shader_, glsl_header_ + defines + shaders::board_frag, p.id)) {
     if (p.id) glDeleteProgram(p.id);
-    p.id = 0;
-    program_errors_[index] = "board.frag (BOARD_STYLE " + std::to_string(index) + "): " + *log;
-    return program_errors_[index];
+    std::string error = "board.frag (SURFACE " + std::to_string(kinds[0]) + ", GLYPH_0 " +
+                        std::to_string(kinds[1]) + ", GLYPH_1 " + std::to_string(kinds[2]) +
+                        "): " + *log;
+    return program_errors_[kinds] = std::move(error);
   }
-  p.u_cells = glGetUniformLocation(p.id, "u_cells");
-  p.u_grid = glGetUniformLocation(p.id, "u_grid");
-  p.u_size = glGetUniformLocation(p.id, "u_size");
-  p.u_anim_pos = glGetUniformLocation(p.id, "u_anim_pos");
-  p.u_anim_piece = glGetUniformLocation(p.id, "u_anim_piece");
-  p.u_time = glGetUniformLocation(p.id, "u_time");
-  p.u_win_line = glGetUniformLocation(p.id, "u_win_line");
-  p.u_win_progress = glGetUniformLocation(p.id, "u_win_progress");
-  p.u_cursor_column = glGetUniformLocation(p.id, "u_cursor_column");
-  p.u_side_colour = glGetUniformLocation(p.id, "u_side_colour");
-  p.u_background = glGetUniformLocation(p.id, "u_background");
+  const auto at = [&](const char* name) { return glGetUniformLocation(p.id, name); };
+  p.u_cells = at("u_cells");
+  p.u_grid = at("u_grid");
+  p.u_size = at("u_size");
+  p.u_anim_pos = at("u_anim_pos");
+  p.u_anim_piece = at("u_anim_piece");
+  p.u_time = at("u_time");
+  p.u_win_line = at("u_win_line");
+  p.u_win_progress = at("u_win_progress");
+  p.u_cursor_column = at("u_cursor_column");
+  p.u_side_colour = at("u_side_colour");
+  p.u_background = at("u_background");
+  p.u_surface_colour = at("u_surface_colour");
+  p.u_dot_inset = at("u_dot_inset");
+  p.u_layer_a = at("u_layer_a");
+  p.u_layer_b = at("u_layer_b");
+  p.u_layer_colour = at("u_layer_colour");
+  p.u_layer_count = at("u_layer_count");
+  programs_[kinds] = p;
   return std::nullopt;
 }
 
-const BoardRenderer::Program* BoardRenderer::program_for(BoardStyle style) {
+const BoardRenderer::Program* BoardRenderer::program_for(const BoardLook& look) {
   if (!vertex_shader_) return nullptr;  // init() not called or failed
-  if (auto problem = prepare(style)) {
+  if (auto problem = prepare(look)) {
     // Once: a broken shader would say so every frame.
     if (!error_said_) std::fprintf(stderr, "arcade: %s\n", problem->c_str());
     error_said_ = true;
     return nullptr;
   }
-  return &programs_[shader_style(style)];
+  return &programs_.at(kinds_of(look));
+}
+
+namespace {
+
+void add_rgb(std::vector<float>& out, Rgb rgb) {
+  for (int i = 0; i < 3; ++i) out.push_back(channel(rgb, i));
+}
+
+// A kShape glyph's layers as board.frag reads them, appended: a's four
+// numbers, b's (p4, mirrored, side_shade, the primitive), the colour.
+void add_layers(const Glyph& glyph, std::vector<float>& a, std::vector<float>& b,
+                std::vector<float>& colour) {
+  for (int i = 0; i < kMaxGlyphLayers; ++i) {
+    const GlyphLayer& layer = glyph.layers[static_cast<std::size_t>(i)];
+    a.insert(a.end(), layer.p.begin(), layer.p.begin() + 4);
+    b.insert(b.end(), {layer.p[4], layer.mirrored ? 1.0f : 0.0f, layer.side_shade,
+                       static_cast<float>(layer.primitive)});
+    add_rgb(colour, layer.colour);
+  }
+}
+
+}  // namespace
+
+// The look's colours and, for a kShape glyph, its layers.
+void BoardRenderer::use_look(const Program& p, const BoardLook& look) {
+  std::vector<float> sides, surface;
+  for (const PieceLook& piece : look.pieces) add_rgb(sides, piece.colour);
+  for (Rgb rgb : look.surface.colours) add_rgb(surface, rgb);
+  glUniform3fv(p.u_side_colour, 2, sides.data());
+  glUniform3fv(p.u_surface_colour, 2, surface.data());
+  glUniform1f(p.u_dot_inset, static_cast<float>(look.surface.dot_inset));
+  glUniform3f(p.u_background, channel(kBackgroundRgb, 0), channel(kBackgroundRgb, 1),
+              channel(kBackgroundRgb, 2));
+  if (p.u_layer_count < 0) return;  // no kShape glyph in this program
+  std::vector<float> a, b, colour;
+  for (const PieceLook& piece : look.pieces) add_layers(piece.glyph, a, b, colour);
+  glUniform4fv(p.u_layer_a, 2 * kMaxGlyphLayers, a.data());
+  glUniform4fv(p.u_layer_b, 2 * kMaxGlyphLayers, b.data());
+  glUniform3fv(p.u_layer_colour, 2 * kMaxGlyphLayers, colour.data());
+  const GLint counts[2] = {look.pieces[0].glyph.layer_count, look.pieces[1].glyph.layer_count};
+  glUniform1iv(p.u_layer_count, 2, counts);
 }
 
 void BoardRenderer::use_scene(const Program& p, const BoardScene& scene, int width, int height,
@@ -381,13 +463,7 @@ void BoardRenderer::use_scene(const Program& p, const BoardScene& scene, int wid
   // The cursor's column as a number: a shader that looked for it would read
   // the whole column at every pixel.
   glUniform1i(p.u_cursor_column, cursor_column(scene));
-  const std::array<std::uint32_t, 2> sides = side_rgb(scene.style);
-  const std::array<float, 6> side_colours{channel(sides[0], 0), channel(sides[0], 1),
-                                          channel(sides[0], 2), channel(sides[1], 0),
-                                          channel(sides[1], 1), channel(sides[1], 2)};
-  glUniform3fv(p.u_side_colour, 2, side_colours.data());
-  glUniform3f(p.u_background, channel(kBackgroundRgb, 0), channel(kBackgroundRgb, 1),
-              channel(kBackgroundRgb, 2));
+  use_look(p, scene.look);
 }
 
 void BoardRenderer::draw_quad() {
@@ -398,7 +474,7 @@ void BoardRenderer::draw_quad() {
 
 void BoardRenderer::draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
                          const std::optional<PixelRect>& clip) {
-  const Program* p = program_for(scene.style);
+  const Program* p = program_for(scene.look);
   if (!p || rect.width <= 0 || rect.height <= 0) return;
   use_scene(*p, scene, rect.width, rect.height, time_seconds);
   glViewport(rect.x, rect.y, rect.width, rect.height);
@@ -453,7 +529,7 @@ void BoardRenderer::copy_cache(const PixelRect& rect) {
 
 void BoardRenderer::draw_cached(const BoardScene& scene, const PixelRect& rect,
                                 float time_seconds) {
-  const Program* p = program_for(scene.style);
+  const Program* p = program_for(scene.look);
   if (!p || !copy_program_ || rect.width <= 0 || rect.height <= 0) return;
   GLint draw_target = 0, read_target = 0;
   glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_target);

@@ -5,9 +5,13 @@
 // board, and small ones (a line the engine found, the nodes of a search
 // tree). The shader sources carry no #version line; the header given to
 // init() adds it (ES 3.00 for WebGL 2 and GLES, 3.30 core for desktop GL).
-// Each board style has a program of its own, built from the same sources
-// when a board of that style is first drawn: compiling all three at start
-// held back the first board under a software WebGL.
+// Every board is drawn from its game's look (games/board_look.h), data the
+// renderer passes to the shader: no game has a drawing of its own here. Each
+// combination of a surface's kind and two glyphs' kinds has a program of its
+// own, built from the same sources with those kinds defined, when a board
+// of that look is first drawn: a program that kept every drawing would run
+// them all under a software WebGL, and compiling every look's at start held
+// back the first board there.
 //
 // The main board can go through a cache instead (draw_cached): the shader is
 // heavy (a software WebGL, SwiftShader, takes ~450 ms for a 1280x800 frame),
@@ -15,6 +19,7 @@
 // the last frame are drawn again; an unchanged board costs a copy.
 
 #include <array>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,14 +38,19 @@ struct PixelRect {
 // with its value ("const int kCursor = 64;"): the problem, if not. init()
 // refuses a board.frag that disagrees.
 std::optional<std::string> mark_bits_mismatch(std::string_view fragment_source);
+// The same for the numbers of the looks' vocabulary (board_look.h): each
+// SurfaceKind, GlyphKind and Primitive as board.frag names it
+// ("const int kFelt = 3;"), and the most layers a glyph has.
+std::optional<std::string> look_numbers_mismatch(std::string_view fragment_source);
 
 // Where a board `width` x `height` pixels drawn from `after` may differ from
 // the same board drawn from `before` (at another time too): rectangles in the
 // board's pixels (0, 0 its bottom left), none overlapping. The cells whose
 // piece, marks or ghost changed and those with a hint (its pulse follows
 // the time), the piece in flight's box where it was and where it is, the
-// cursor's column (Connect Four outlines it whole), the winning line's box
-// and the pieces it dims; the whole board when the style or the grid differ.
+// cursor's column (outlined whole where pieces drop in columns), the
+// winning line's box and the pieces it dims; the whole board when the look
+// or the grid differ.
 // Empty when nothing changed.
 std::vector<PixelRect> changed_region(const BoardScene& before, const BoardScene& after, int width,
                                       int height);
@@ -53,11 +63,11 @@ class BoardRenderer {
   BoardRenderer& operator=(const BoardRenderer&) = delete;
 
   // Compiles the shaders every board needs; returns the compile or link log
-  // on failure. A style's own program is compiled by its first draw.
+  // on failure. A look's own program is compiled by its first draw.
   std::optional<std::string> init(const std::string& glsl_header);
-  // Compiles the program of `style` now if it is not yet: the log if it
-  // does not compile or link (then boards of that style are not drawn).
-  std::optional<std::string> prepare(BoardStyle style);
+  // Compiles the program of `look` now if it is not yet: the log if it
+  // does not compile or link (then boards of that look are not drawn).
+  std::optional<std::string> prepare(const BoardLook& look);
   // Draws `scene` filling `rect`, only inside `clip` if given; leaves the
   // viewport at `rect` and blending and the scissor test off.
   void draw(const BoardScene& scene, const PixelRect& rect, float time_seconds,
@@ -72,14 +82,18 @@ class BoardRenderer {
   void draw_cached(const BoardScene& scene, const PixelRect& rect, float time_seconds);
 
  private:
-  // One program a board style: board.frag with BOARD_STYLE defined, so that
-  // each keeps only its own drawing.
+  // One program a look's kinds: board.frag with SURFACE, GLYPH_0 and
+  // GLYPH_1 defined, so that each keeps only its own drawing.
   struct Program {
     unsigned id = 0;
     int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
     int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
-    int u_side_colour = -1, u_background = -1;  // the palette's (palette.h)
+    int u_side_colour = -1, u_background = -1;  // the look's and the palette's (palette.h)
+    int u_surface_colour = -1, u_dot_inset = -1;
+    int u_layer_a = -1, u_layer_b = -1, u_layer_colour = -1, u_layer_count = -1;  // kShape's
   };
+  // A program's kinds: the surface's, side 0's glyph's, side 1's.
+  using ProgramKey = std::array<int, 3>;
   // draw_cached()'s texture, its framebuffer, and the scene it holds (none
   // when it holds nothing yet).
   struct Cache {
@@ -91,18 +105,19 @@ class BoardRenderer {
 
   // Uploads the scene's cells and sets the program's uniforms for a board
   // `width` x `height` pixels.
-  // The program of `style`, compiled if needed; null if it cannot be.
-  const Program* program_for(BoardStyle style);
+  // The program of `look`, compiled if needed; null if it cannot be.
+  const Program* program_for(const BoardLook& look);
   void use_scene(const Program& p, const BoardScene& scene, int width, int height,
                  float time_seconds);
+  void use_look(const Program& p, const BoardLook& look);
   void draw_quad();
   // The cache's texture `width` x `height`; false if it cannot be drawn to.
   bool ensure_cache(int width, int height);
   // Copies the cache's texture to `rect` of the framebuffer bound.
   void copy_cache(const PixelRect& rect);
 
-  std::array<Program, 3> programs_;
-  std::array<std::optional<std::string>, 3> program_errors_;
+  std::map<ProgramKey, Program> programs_;
+  std::map<ProgramKey, std::string> program_errors_;
   bool error_said_ = false;
   std::string glsl_header_;
   unsigned vertex_shader_ = 0;  // shared by every program

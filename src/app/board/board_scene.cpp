@@ -103,7 +103,8 @@ bool click_names(const BoardLayout& board, const MoveCells& cells, std::optional
 BoardScene position_scene(const GameView& position) {
   const BoardLayout& board = position.board();
   BoardScene s;
-  s.style = board.style;
+  s.look = board.look;
+  s.column_cursor = board.placement == Placement::kDroppedInColumn;
   s.cols = board.grid.cols;
   s.rows = board.grid.rows;
   s.pieces.assign(static_cast<std::size_t>(s.cols * s.rows), Piece::kNone);

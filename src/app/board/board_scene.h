@@ -33,7 +33,10 @@ enum CellMark : std::uint8_t {
 };
 
 struct BoardScene {
-  BoardStyle style = BoardStyle::kLines;
+  BoardLook look;  // the game's (games/board_look.h)
+  // The keyboard's cursor marks a whole column (the game drops its pieces
+  // in columns): it is drawn round the column, not its cell.
+  bool column_cursor = false;
   int cols = 0;
   int rows = 0;
   std::vector<Piece> pieces;  // cols * rows, row-major from the bottom

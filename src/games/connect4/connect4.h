@@ -192,8 +192,12 @@ struct Connect4 {
   static constexpr std::string_view kTitle = "Connect Four";
   static constexpr std::array<SideDescription, 2> kSides = {
       {{"Red", "Red", false}, {"Yellow", "Yellow", false}}};
+  // Red and yellow discs in the holes of a blue upright frame.
+  static constexpr BoardLook kLook = {{SurfaceKind::kFrame, {0x1A47C7, 0}},
+                                      {PieceLook{Glyph{GlyphKind::kDisc}, 0xE0262B, "disc"},
+                                       PieceLook{Glyph{GlyphKind::kDisc}, 0xFCC726, "disc"}}};
   static constexpr BoardLayout kBoardLayout = {
-      BoardStyle::kFrame, {kWidth, kHeight}, Placement::kDroppedInColumn, 4};
+      kLook, {kWidth, kHeight}, Placement::kDroppedInColumn, 4};
   static constexpr std::string_view kStartLabel = "Start";
   static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
   static int side_to_move(const Position& p) { return x_to_move(p) ? 0 : 1; }

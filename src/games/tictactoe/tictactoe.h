@@ -66,7 +66,11 @@ struct TicTacToe {
 
   static constexpr std::string_view kTitle = "Tic-tac-toe";
   static constexpr std::array<SideDescription, 2> kSides = {{{"X", "X", false}, {"O", "O", false}}};
-  static constexpr BoardLayout kBoardLayout = {BoardStyle::kLines, {3, 3}, Placement::kOnCell, 3};
+  // A coral cross and a sky-blue nought between light lines on a dark panel.
+  static constexpr BoardLook kLook = {{SurfaceKind::kGridLines, {0x1A202C, 0xBFC4D9}},
+                                      {PieceLook{Glyph{GlyphKind::kCross}, 0xFF6B61, "cross"},
+                                       PieceLook{Glyph{GlyphKind::kNought}, 0x4FCCF0, "nought"}}};
+  static constexpr BoardLayout kBoardLayout = {kLook, {3, 3}, Placement::kOnCell, 3};
   static constexpr std::string_view kStartLabel = "Start";
   static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
   static int side_to_move(const Position& p) { return x_to_move(p) ? 0 : 1; }

@@ -109,8 +109,11 @@ struct WolfSheep {
   static constexpr std::string_view kTitle = "Wolf and Sheep";
   static constexpr std::array<SideDescription, 2> kSides = {
       {{"Sheep", "The sheep", false}, {"Wolves", "The wolves", true}}};
-  static constexpr BoardLayout kBoardLayout = {
-      BoardStyle::kCheckered, {8, 8}, Placement::kOnCell, 0};
+  // A white sheep and charcoal wolves on walnut and maple squares.
+  static constexpr BoardLook kLook = {{SurfaceKind::kChequered, {0x785238, 0xEBD9B8}},
+                                      {PieceLook{Glyph{GlyphKind::kSheep}, 0xF9F6ED, "sheep"},
+                                       PieceLook{Glyph{GlyphKind::kWolf}, 0x474A52, "wolf"}}};
+  static constexpr BoardLayout kBoardLayout = {kLook, {8, 8}, Placement::kOnCell, 0};
   static constexpr std::string_view kStartLabel = "Sheep starts on";
   // The sheep on a1, c1, e1 (start()) or g1.
   static std::vector<StartVariant<Position>> start_variants();

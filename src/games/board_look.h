@@ -1,0 +1,103 @@
+#pragma once
+// How a game's board looks, as data: a surface under the pieces and, for
+// each side, a piece drawn as a glyph in the side's colour. The app draws
+// every game from this alone (shaders/board.frag), so a new look is a new
+// value here, never a new branch in the app, and a game that wants a piece
+// of its own composes it from primitives in its own folder (a kShape glyph).
+// Plain data: no UI library here.
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+
+namespace arcade {
+
+// A colour, 0xRRGGBB.
+using Rgb = std::uint32_t;
+
+// The board under the pieces. A shared vocabulary: board.frag draws each
+// kind, in the colours a game gives it, with the same numbers.
+enum class SurfaceKind : std::uint8_t {
+  kGridLines = 0,  // a panel with lines between the cells; colours: the panel, the lines
+  kFrame = 1,      // an upright frame with a hole a cell, the page seen through; colours: the frame
+  kChequered = 2,  // dark and light squares, the bottom left dark; colours: dark, light
+  kFelt = 3,       // cloth with a line round every cell and small dots; colours: cloth, lines
+};
+
+struct Surface {
+  SurfaceKind kind = SurfaceKind::kGridLines;
+  std::array<Rgb, 2> colours{};
+  // kFelt's dots: on the lines' crossings this many cells in from each
+  // corner of the board (2 on Othello's 8x8); 0 for none.
+  int dot_inset = 0;
+  friend bool operator==(const Surface&, const Surface&) = default;
+};
+
+// A piece's drawing. The shared glyphs are drawn by board.frag, lit and
+// shaded in the side's colour; kShape is drawn from its layers alone.
+enum class GlyphKind : std::uint8_t {
+  kDisc = 0,    // a raised disc with a rim and a groove
+  kCross = 1,   // an X of two strokes
+  kNought = 2,  // an O
+  kSheep = 3,   // a white-woolled sheep from the front
+  kWolf = 4,    // a wolf's head from the front
+  kShape = 5,   // the glyph's layers, as data
+};
+
+// A primitive of a kShape glyph, in cell units from the cell's centre (y up,
+// a cell 1 wide): its numbers p are
+enum class Primitive : std::uint8_t {
+  kCircle = 0,   // centre (p0, p1), radius p2
+  kRing = 1,     // centre (p0, p1), radius p2, half width p3
+  kSegment = 2,  // from (p0, p1) to (p2, p3), half width p4: a stroke with round ends
+  kBox = 3,      // centre (p0, p1), half size (p2, p3), corners rounded by p4
+};
+
+// One layer of a kShape glyph, painted over the layers before it.
+struct GlyphLayer {
+  Primitive primitive = Primitive::kCircle;
+  std::array<float, 5> p{};
+  // In the side's colour times this (1: the side's own), or, when 0, in
+  // `colour`.
+  float side_shade = 1.0f;
+  Rgb colour = 0;
+  // Drawn on both sides of the vertical through the centre, as given and
+  // mirrored: half a symmetric glyph.
+  bool mirrored = false;
+  friend bool operator==(const GlyphLayer&, const GlyphLayer&) = default;
+};
+
+inline constexpr int kMaxGlyphLayers = 8;
+
+struct Glyph {
+  GlyphKind kind = GlyphKind::kDisc;
+  std::array<GlyphLayer, kMaxGlyphLayers> layers{};  // kShape's, bottom up
+  int layer_count = 0;
+  friend bool operator==(const Glyph&, const Glyph&) = default;
+};
+
+// A glyph drawn from its layers, bottom up (at most kMaxGlyphLayers).
+constexpr Glyph shape_glyph(std::initializer_list<GlyphLayer> layers) {
+  Glyph glyph{GlyphKind::kShape, {}, 0};
+  for (const GlyphLayer& layer : layers)
+    if (glyph.layer_count < kMaxGlyphLayers) glyph.layers[glyph.layer_count++] = layer;
+  return glyph;
+}
+
+// A side's piece: how it is drawn, in the side's colour (the one the panels
+// show the side in too), and what a person calls it ("drop a disc").
+struct PieceLook {
+  Glyph glyph;
+  Rgb colour = 0;
+  std::string_view noun;
+  friend bool operator==(const PieceLook&, const PieceLook&) = default;
+};
+
+struct BoardLook {
+  Surface surface;
+  std::array<PieceLook, 2> pieces;  // side 0's, side 1's
+  friend bool operator==(const BoardLook&, const BoardLook&) = default;
+};
+
+}  // namespace arcade
