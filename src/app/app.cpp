@@ -183,6 +183,8 @@ std::string App::state() const {
   out += "winner " + std::to_string(game_.winner()) + "\n";
   out += "tomove " + std::to_string(game_.side_to_move()) + "\n";
   out += "hint " + (game_.hint() ? game_.hint()->text : "") + "\n";
+  // The person must pass: why, as the heading says it (else empty).
+  out += "pass " + (person_pass(game_) ? pass_in_words(game_.position()) : "") + "\n";
   out += "notice " + notice_ + "\n";
   out += "status " + status_text() + "\n";
   out += "figures " + figures_text() + "\n";  // the heading's second line
@@ -379,11 +381,24 @@ std::string App::figures_text() const {
     text = "Looking for a hint...";
   else if (game_.hint())
     text = "Hint: " + game_.hint()->text;
-  if (const std::optional<AiMove>& last = game_.last_ai_move(); last && last->thinking.depth > 0) {
+  const std::optional<AiMove>& last = game_.last_ai_move();
+  if (last && ai_passed()) {
+    // No cell shows it: said in words (its search told nothing to choose).
+    const SideDescription& side = position.side(last->side);
+    if (!text.empty()) text += ". ";
+    text += std::string(side.subject) + " had no move and passed";
+  } else if (last && last->thinking.depth > 0) {
     if (!text.empty()) text += ". ";
     text += played_in_words(last->side, last->move, last->thinking, last->choice, position);
   }
   return text;
+}
+
+// The AI's move is the last one on the board and a pass.
+bool App::ai_passed() const {
+  const std::optional<AiMove>& last = game_.last_ai_move();
+  return last && !game_.line().empty() && game_.line().back().cells.is_pass() &&
+         game_.line().back().text == last->move;
 }
 
 void App::draw_board(const BoardScene& scene, float left, float top, float w, float h, int fb_width,
@@ -583,6 +598,8 @@ void App::board_key(Key k) {
              board.placement == Placement::kDroppedInColumn ? grid.rows - 1 : grid.rows / 2};
     if (k != Key::kEnter) return;
   }
+  // A forced pass needs no cell: Enter passes at once.
+  if (k == Key::kEnter && person_pass(game_)) return play_pass();
   Cell& c = *ui_.cursor;
   switch (k) {
     case Key::kLeft:
@@ -605,7 +622,15 @@ void App::board_key(Key k) {
   }
 }
 
+void App::play_pass() {
+  if (const std::optional<Move> pass = person_pass(game_)) {
+    game_.play(*pass);
+    ui_.selected.reset();
+  }
+}
+
 void App::play_cursor() {
+  if (person_pass(game_)) return play_pass();  // Enter with no cell to choose
   const ClickResult r = click(game_, ui_, *ui_.cursor);
   if (r.move) {
     game_.play(*r.move);

@@ -108,7 +108,8 @@ class App {
   // Returns "ok" or "error <what was wrong>".
   std::string command(const std::string& line);
   // The state in lines of "key value": the saved game (see
-  // GameController::save) and status, thinking, over, winner, hint; the
+  // GameController::save) and status, thinking, over, winner, hint, pass
+  // (why the person to move must pass, as the heading says, else empty); the
   // status line's text; the AI's thinking depth; the analysis panel's
   // findings (analysis, analysis_engines, analysis_depth, analysis_score,
   // analysis_moves, analysis_line, analysis_labels: move:label[:piece] of
@@ -201,12 +202,17 @@ class App {
   bool ai_failed() const;
   void retry_engines();
   std::string figures_text() const;  // under it: the search's figures, the hint
+  bool ai_passed() const;            // the last move is the AI's pass
   std::string how_to_move() const;   // or, when those are empty, how to play
   // Viewing an earlier position: what a move on the board does there.
   std::string viewing_cue() const;
   // The way out of viewing, under the heading (on a phone, in the
   // `thumb_row` of actions under the board): back to the game, play on.
   void viewing_actions(const Rect& r, bool thumb_row = false);
+  // The person's forced pass (board_scene.h, person_pass): its button, `width`
+  // wide (0: fits its label), and playing it.
+  void pass_button(float width);
+  void play_pass();
   // Where the last frame drew a control a test clicks (the state's widgets).
   void note_widget(const std::string& name);
   std::string end_title() const;

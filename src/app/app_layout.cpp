@@ -335,6 +335,8 @@ void App::action_buttons() {
     // The heading's Retry, where a finger can hit it.
     if (button("Retry AI", each, true)) retry_engines();
     note_widget("retry_engine");
+  } else if (touch_ && person_pass(game_)) {
+    pass_button(each);  // the heading says why
   } else if (touch_ && (game_.ai_thinking() || paused_ai)) {
     // The heading's small action, where a finger can hit it.
     if (button(game_.ai_thinking() ? "Move now" : "Resume", each))
@@ -584,6 +586,9 @@ void App::heading(const Rect& r) {
   // A line the AI has not filled says how to play, rather than leaving a
   // gap between the title and the board.
   if (figures.empty() && person_to_move) figures = how_to_move();
+  // A pass is no cell to click: why, and its button, where the turn is said.
+  const bool must_pass = person_pass(game_).has_value();
+  if (must_pass) figures = pass_in_words(game_.position());
   // On a touch screen the action takes Hint's place in the row of buttons,
   // at a finger's size (action_buttons).
   const bool failed = ai_failed();
@@ -591,6 +596,7 @@ void App::heading(const Rect& r) {
                        : failed    ? "Retry"
                        : thinking  ? "Move now"
                        : paused_ai ? "Resume"
+                       : must_pass ? "Pass"
                                    : nullptr;
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
   const float action_w = action ? ImGui::CalcTextSize(action).x + 24 : 0;
@@ -606,6 +612,7 @@ void App::heading(const Rect& r) {
   ImGui::PopStyleColor();
   if (!action) return;
   if (!shown.empty()) ImGui::SameLine();
+  if (must_pass && !failed && !thinking && !paused_ai) return pass_button(0);
   if (ImGui::SmallButton(action)) {
     if (failed)
       retry_engines();
@@ -665,6 +672,24 @@ void App::viewing_actions(const Rect& r, bool thumb_row) {
   if (ImGui::SmallButton(on)) game_.play_on();
   ImGui::PopStyleColor(2);
   note_widget("play_on");
+}
+
+// The person's pass: the only move they have, in the accent colour, so that
+// it reads as what to do now; Enter too where there is a keyboard. In the
+// heading's one line (width 0) a small button, as its other actions.
+void App::pass_button(float width) {
+  bool pressed = false;
+  if (width > 0) {
+    pressed = button("Pass", width, true, "Enter");
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::kAccent);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::kAccentHover);
+    pressed = ImGui::SmallButton("Pass");
+    ImGui::PopStyleColor(2);
+    audit_target("Pass");
+  }
+  note_widget("pass");
+  if (pressed) play_pass();
 }
 
 void App::note_widget(const std::string& name) {

@@ -187,6 +187,23 @@ std::optional<MoveAnimation> last_move_path(const GameController& g) {
   return MoveAnimation{cells.from.value_or(to), to, 1.0f};
 }
 
+std::optional<Move> only_pass(const GameView& position) {
+  const std::vector<Move> moves = position.legal_moves();
+  if (moves.size() != 1 || !position.move_cells(moves.front()).is_pass()) return std::nullopt;
+  return moves.front();
+}
+
+std::string pass_in_words(const GameView& position) {
+  const SideDescription& side = position.side(position.side_to_move());
+  return std::string(side.subject) +
+         (side.plural ? " have no move and pass." : " has no move and passes.");
+}
+
+std::optional<Move> person_pass(const GameController& g) {
+  if (!person_to_move(g)) return std::nullopt;
+  return only_pass(g.position());
+}
+
 ClickResult click(const GameController& g, const BoardUi& ui, Cell cell) {
   ClickResult result;
   if (!person_to_move(g)) return result;

@@ -103,4 +103,15 @@ ClickResult click(const GameController& game, const BoardUi& ui, Cell cell);
 // Where the last move went from and to, for its animation and mark.
 std::optional<MoveAnimation> last_move_path(const GameController& game);
 
+// The pass, when it is the only move of the side to move (a Reversi side
+// with no disc to place): a move that changes no cell, so no click on the
+// board names it. The app offers it as a button (and Enter) and says why.
+std::optional<Move> only_pass(const GameView& position);
+// Why the side to move passes, from its description: "Black has no move and
+// passes.", "The wolves have no move and pass."
+std::string pass_in_words(const GameView& position);
+// The pass a person must play now: none while the game is over or the AI is
+// to move (the AI passes by itself, as it plays any move).
+std::optional<Move> person_pass(const GameController& game);
+
 }  // namespace arcade::app
