@@ -11,8 +11,9 @@
 namespace arcade::cli {
 
 // `arcade bench ...` (args[0] is "bench"): the signature (cli/bench_signature.h),
-// `connect4 FILE [threads N]` or `perfect FILE [movetime MS]`. Any other form is an
-// error naming the forms, exit code 2.
+// `connect4 FILE [threads N]`, `perfect FILE [movetime MS]` or `reversi FILE`
+// (cli/bench_reversi.h). Any other form is an error naming the forms, exit
+// code 2.
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // `threads` threads share each solve (Connect4Solver::set_threads; clamped

@@ -33,6 +33,7 @@ int usage(std::ostream& err) {
          "                               neighbouring levels play; prints a cross table\n"
          "  arcade bench                 node-count signature of fixed searches of every game\n"
          "  arcade bench connect4 FILE   solve a Connect Four data file, check every score\n"
+         "  arcade bench reversi FILE    solve a Reversi endgame file (.obf), check every score\n"
          "  arcade bench perfect FILE [movetime MS]\n"
          "                               the strongest level's move in each position\n"
          "  arcade book build|pack|check|info FILE ...\n"

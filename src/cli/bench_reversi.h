@@ -1,0 +1,26 @@
+#pragma once
+// `arcade bench reversi FILE`: solves every position of a Reversi endgame
+// file exactly (games/reversi/endgame.h), checks the position's score, the
+// best move and every listed move's score against the file, and prints the
+// nodes, time and nodes per second a position and in total.
+
+#include <iosfwd>
+#include <string>
+
+namespace arcade::cli {
+
+// FILE: one position a line in the .obf format of the FFO test positions
+// (../shared/data/reversi/README.md): the 64 squares a1..h8 ('X' black, 'O'
+// white, '-' empty), a space, the side to move, then `; <MOVE>:<score>`
+// fields, best first (the first field's score is the position's). Each
+// position starts from an empty table. A line a position:
+//   reversi <line> empties E score S best M nodes N ms T nps R moves K moves_nodes N2 moves_ms T2
+// (score and best from one solve, timed alone; then every move solved alone,
+// the check of each listed score), each mismatch on its own line, then:
+//   bench <file name> positions P mismatches M nodes N ms T nps R moves_nodes N2 moves_ms T2
+// Returns 0 when everything matched, 1 on a mismatch, 2 when the file
+// cannot be read, is a directory, holds no positions or has a malformed line
+// (the error names the line).
+int bench_reversi(const std::string& path, std::ostream& out, std::ostream& err);
+
+}  // namespace arcade::cli
