@@ -1,8 +1,9 @@
 # The native app's smoke tests, without a display (SDL's offscreen driver):
 #
 #   cmake -DAPP=arcade_app -DHOME_DIR=DIR -DMODE=moves -P app_smoke.cmake
-#     The AI plays both sides of a fresh Tic-tac-toe game through the app's
-#     engine client; passes when the app exits 0 having printed six moves.
+#     The AI plays both sides of a fresh Connect Four game (named by a
+#     `game` command: the app itself names no game) through the app's engine
+#     client; passes when the app exits 0 having printed six moves.
 #   cmake -DAPP=arcade_app -DHOME_DIR=DIR -DMODE=screenshot -DFRAME=FILE.ppm -P app_smoke.cmake
 #     Thirty frames, the last written to FILE.ppm; passes when the file is a
 #     binary PPM whose size matches its header.
@@ -27,7 +28,8 @@ set(ENV{HOME} ${HOME_DIR})
 set(ENV{XDG_DATA_HOME} ${HOME_DIR})
 
 if(MODE STREQUAL "moves")
-  execute_process(COMMAND ${APP} --moves 6 --frames 3000 RESULT_VARIABLE result
+  execute_process(COMMAND ${APP} --moves 6 --frames 3000 --command "game connect4"
+                  RESULT_VARIABLE result
                   OUTPUT_VARIABLE output ERROR_VARIABLE errors TIMEOUT 60)
   message("${output}${errors}")
   if(NOT result EQUAL 0)

@@ -70,7 +70,7 @@ std::optional<std::string> App::init_graphics(const std::string& glsl_header) {
 }
 
 void App::play_itself() {
-  game_.new_game("connect4");
+  game_.new_game(game_.game());
   game_.set_side(0, {true, 1});
   game_.set_side(1, {true, 1});
   moves_seen_ = 0;

@@ -87,8 +87,10 @@ class App {
   void pinch(bool active, float factor, float x, float y);
 
   const GameController& game() const { return game_; }
-  // The AI plays both sides of a new game of Connect Four at the first level
-  // (a quick game for the smoke test, which lasts at least seven moves).
+  // The AI plays both sides of a new game of the game on the board (the
+  // registry's first, or the saved one) at the first level: a quick game
+  // for the smoke test. A `game NAME` command after it picks another game,
+  // and the AI keeps both sides.
   void play_itself();
 
   // For scripts and end-to-end tests, the controls as text commands:
