@@ -46,7 +46,9 @@ enum class GlyphKind : std::uint8_t {
 };
 
 // A primitive of a kShape glyph, in cell units from the cell's centre (y up,
-// a cell 1 wide): its numbers p are
+// a cell 1 wide; keep a glyph within 0.46 of the centre, as the shared ones
+// are: the board redraws a moving piece's box of that reach): its numbers p
+// are
 enum class Primitive : std::uint8_t {
   kCircle = 0,   // centre (p0, p1), radius p2
   kRing = 1,     // centre (p0, p1), radius p2, half width p3
