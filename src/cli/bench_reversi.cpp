@@ -7,6 +7,7 @@
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "engine/parsed.h"
@@ -16,7 +17,11 @@ namespace arcade::cli {
 namespace {
 
 using reversi::Bitboard;
+using reversi::count;
 using reversi::EndgameSolver;
+using reversi::flips;
+using reversi::legal_moves;
+using reversi::square_bit;
 
 struct Case {
   Bitboard player = 0, opponent = 0;
@@ -28,17 +33,24 @@ std::string square_name(int square) {
   return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
 }
 
+std::string in_quotes(std::string_view text) {
+  std::string q(1, '\'');
+  q.append(text);
+  q += '\'';
+  return q;
+}
+
 // "G8:+18" (any case, the sign optional).
 Parsed<std::pair<int, int>> parse_move_score(const std::string& field) {
   const auto colon = field.find(':');
-  if (field.size() < 4 || colon != 2) return ParseError{"'" + field + "' is not MOVE:SCORE"};
+  if (field.size() < 4 || colon != 2) return ParseError{in_quotes(field) + " is not MOVE:SCORE"};
   const int column = std::tolower(static_cast<unsigned char>(field[0])) - 'a';
   const int row = field[1] - '1';
   if (column < 0 || column > 7 || row < 0 || row > 7)
-    return ParseError{"'" + field.substr(0, 2) + "' is not a square a1-h8"};
+    return ParseError{in_quotes(field.substr(0, 2)) + " is not a square a1-h8"};
   const std::string score_text = field.substr(3 + (field[3] == '+'));
   const std::optional<std::int64_t> score = parse_signed(score_text, -64, 64);
-  if (!score) return ParseError{"'" + field.substr(3) + "' is not a score from -64 to 64"};
+  if (!score) return ParseError{in_quotes(field.substr(3)) + " is not a score from -64 to 64"};
   return std::pair<int, int>{row * 8 + column, static_cast<int>(*score)};
 }
 
@@ -50,8 +62,8 @@ Parsed<Case> parse_board(const std::string& line) {
   for (int s = 0; s < 64; ++s) {
     const char c = line[s];
     if (c != 'X' && c != 'O' && c != '-') return ParseError{"squares are X, O or -"};
-    if (c == 'X') black |= reversi::square_bit(s);
-    if (c == 'O') white |= reversi::square_bit(s);
+    if (c == 'X') black |= square_bit(s);
+    if (c == 'O') white |= square_bit(s);
   }
   Case c;
   c.player = line[65] == 'X' ? black : white;
@@ -69,7 +81,7 @@ Parsed<Case> parse_line(const std::string& line) {
     if (field.empty()) continue;
     const auto move = parse_move_score(field);
     if (!move) return ParseError{move.error()};
-    if (!(reversi::legal_moves(c->player, c->opponent) >> move->first & 1))
+    if (!(legal_moves(c->player, c->opponent) >> move->first & 1))
       return ParseError{field.substr(0, 2) + " is not a legal move"};
     (*c).scores.push_back(*move);
   }
@@ -136,6 +148,21 @@ int check_moves(const Case& c, const std::vector<EndgameSolver::MoveScore>& got,
   return mismatches;
 }
 
+// The exact score of each listed move: solve_moves, as the analysis asks it,
+// when the file lists every legal move; else each listed move alone (a file
+// of deep positions may list only the best).
+std::vector<EndgameSolver::MoveScore> score_listed(EndgameSolver& solver, const Case& c) {
+  if (c.scores.size() == static_cast<std::size_t>(count(legal_moves(c.player, c.opponent))))
+    return solver.solve_moves(c.player, c.opponent);
+  std::vector<EndgameSolver::MoveScore> scores;
+  for (const auto& listed : c.scores) {
+    const Bitboard turned = flips(c.player, c.opponent, listed.first);
+    const Bitboard next_opponent = c.player | turned | square_bit(listed.first);
+    scores.push_back({listed.first, -solver.solve(c.opponent & ~turned, next_opponent)});
+  }
+  return scores;
+}
+
 void solve_case(EndgameSolver& solver, const Case& c, std::size_t line, Totals& totals,
                 std::ostream& out) {
   // Step 1. The position alone, as a game asks it: score and best move.
@@ -146,11 +173,11 @@ void solve_case(EndgameSolver& solver, const Case& c, std::size_t line, Totals& 
   const double seconds = seconds_since(start);
   const std::uint64_t nodes = solver.nodes();
   const int best = solver.best_square();
-  // Step 2. Every move exactly, as the analysis asks it.
+  // Step 2. Every listed move exactly.
   solver.clear_table();
   solver.reset_nodes();
   start = std::chrono::steady_clock::now();
-  const auto moves = solver.solve_moves(c.player, c.opponent);
+  const auto moves = score_listed(solver, c);
   const double moves_seconds = seconds_since(start);
   // Step 3. Against the file: the first field's score, a best move among the
   // file's best, every listed move's score.
@@ -164,8 +191,8 @@ void solve_case(EndgameSolver& solver, const Case& c, std::size_t line, Totals& 
     out << "mismatch line " << line << ": expected " << expected << " got " << score << " best "
         << square_name(best) << "\n";
   }
-  out << "reversi " << line << " empties " << 64 - reversi::count(c.player | c.opponent)
-      << " score " << score << " best " << square_name(best) << " nodes " << nodes << " ms "
+  out << "reversi " << line << " empties " << 64 - count(c.player | c.opponent) << " score "
+      << score << " best " << square_name(best) << " nodes " << nodes << " ms "
       << milliseconds(seconds) << " nps " << rate(nodes, seconds) << " moves " << moves.size()
       << " moves_nodes " << solver.nodes() << " moves_ms " << milliseconds(moves_seconds) << "\n";
   ++totals.positions;

@@ -15,8 +15,10 @@ namespace arcade::cli {
 // fields, best first (the first field's score is the position's). Each
 // position starts from an empty table. A line a position:
 //   reversi <line> empties E score S best M nodes N ms T nps R moves K moves_nodes N2 moves_ms T2
-// (score and best from one solve, timed alone; then every move solved alone,
-// the check of each listed score), each mismatch on its own line, then:
+// (score and best from one solve, timed alone; then the listed moves' exact
+// scores: EndgameSolver::solve_moves when every legal move is listed, as in
+// the FFO files, else each listed move solved alone), each mismatch on its
+// own line, then:
 //   bench <file name> positions P mismatches M nodes N ms T nps R moves_nodes N2 moves_ms T2
 // Returns 0 when everything matched, 1 on a mismatch, 2 when the file
 // cannot be read, is a directory, holds no positions or has a malformed line
