@@ -580,7 +580,7 @@ TEST_F(BackgroundProtocolTest, BadLinesDuringASearchChangeNothing) {
       {"frobnicate", "error unknown command 'frobnicate' (try help)"},
       {"go sideways", "error unknown go parameter 'sideways'"},
       {"perft many", "error perft: 'many' is not a depth from 0 to 64"},
-      {"game chess", "error unknown game 'chess' (games: tictactoe connect4 wolfsheep)"}};
+      {"game chess", "error unknown game 'chess' (games: " + join_words(game_names()) + ")"}};
   for (const auto& [line, error] : bad) {
     const std::size_t before = count();
     EXPECT_TRUE(protocol_.handle(line));
