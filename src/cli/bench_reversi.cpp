@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -112,7 +113,7 @@ Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& 
 
 struct Totals {
   std::uint64_t positions = 0, mismatches = 0, nodes = 0, moves_nodes = 0;
-  double seconds = 0, moves_seconds = 0;
+  double seconds = 0, moves_seconds = 0, cpu_seconds = 0;
 };
 
 std::string rate(std::uint64_t nodes, double seconds) {
@@ -169,8 +170,10 @@ void solve_case(EndgameSolver& solver, const Case& c, std::size_t line, Totals& 
   solver.clear_table();
   solver.reset_nodes();
   auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
   const int score = solver.solve(c.player, c.opponent);
   const double seconds = seconds_since(start);
+  totals.cpu_seconds += static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
   const std::uint64_t nodes = solver.nodes();
   const int best = solver.best_square();
   // Step 2. Every listed move exactly.
@@ -216,9 +219,9 @@ int bench_reversi(const std::string& path, std::ostream& out, std::ostream& err)
   for (const auto& [line, c] : *cases) solve_case(solver, c, line, totals, out);
   out << "bench " << std::filesystem::path(path).filename().string() << " positions "
       << totals.positions << " mismatches " << totals.mismatches << " nodes " << totals.nodes
-      << " ms " << milliseconds(totals.seconds) << " nps " << rate(totals.nodes, totals.seconds)
-      << " moves_nodes " << totals.moves_nodes << " moves_ms " << milliseconds(totals.moves_seconds)
-      << "\n";
+      << " ms " << milliseconds(totals.seconds) << " cpu_ms " << milliseconds(totals.cpu_seconds)
+      << " nps " << rate(totals.nodes, totals.seconds) << " moves_nodes " << totals.moves_nodes
+      << " moves_ms " << milliseconds(totals.moves_seconds) << "\n";
   return totals.mismatches ? 1 : 0;
 }
 

@@ -19,7 +19,10 @@ namespace arcade::cli {
 // scores: EndgameSolver::solve_moves when every legal move is listed, as in
 // the FFO files, else each listed move solved alone), each mismatch on its
 // own line, then:
-//   bench <file name> positions P mismatches M nodes N ms T nps R moves_nodes N2 moves_ms T2
+//   bench <file name> positions P mismatches M nodes N ms T cpu_ms C nps R moves_nodes N2 moves_ms
+//   T2
+// (cpu_ms: the processor time of the solves, for a machine shared with other
+// work).
 // Returns 0 when everything matched, 1 on a mismatch, 2 when the file
 // cannot be read, is a directory, holds no positions or has a malformed line
 // (the error names the line).
