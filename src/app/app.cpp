@@ -48,6 +48,34 @@ Preferences take_prefs(std::string& saved, Preferences p) {
   return p;
 }
 
+// For scripts that play any game by clicks, knowing none: the registered
+// games; the board's grid and its pieces (rows from the top, '.' empty, '0'
+// and '1' the sides' pieces); each legal move with the cells a click names
+// ("col,row" from the bottom left; "from>to" for a piece's move; none for a
+// pass).
+std::string play_state(const GameView& position) {
+  std::string out = "games";
+  for (const std::string& name : game_names()) out += " " + name;
+  const Grid grid = position.board().grid;
+  out += "\ngrid " + std::to_string(grid.cols) + " " + std::to_string(grid.rows) + "\nboard ";
+  for (int row = grid.rows - 1; row >= 0; --row) {
+    for (int col = 0; col < grid.cols; ++col) {
+      const Piece piece = position.piece_at({col, row});
+      out += piece == Piece::kNone ? '.' : piece == Piece::kFirstSide ? '0' : '1';
+    }
+    if (row > 0) out += '/';
+  }
+  const auto cell = [](Cell c) { return std::to_string(c.col) + "," + std::to_string(c.row); };
+  out += "\nlegal";
+  for (Move move : position.legal_moves()) {
+    const MoveCells cells = position.move_cells(move);
+    out += " " + position.move_to_text(move) + ":";
+    if (cells.from) out += cell(*cells.from) + ">";
+    if (cells.to) out += cell(*cells.to);
+  }
+  return out + "\n";
+}
+
 }  // namespace
 
 App::App(EngineClient& engine, Storage storage, EngineFactory make_engine,
@@ -185,6 +213,7 @@ std::string App::state() const {
   out += "hint " + (game_.hint() ? game_.hint()->text : "") + "\n";
   // The person must pass: why, as the heading says it (else empty).
   out += "pass " + (person_pass(game_) ? pass_in_words(game_.position()) : "") + "\n";
+  out += play_state(game_.position());
   out += "notice " + notice_ + "\n";
   out += "status " + status_text() + "\n";
   out += "figures " + figures_text() + "\n";  // the heading's second line

@@ -151,6 +151,15 @@ void principal_variation_over_board(const AnalysisResult& result, const GameView
   }
 }
 
+// A pass has no cell to carry its label over the board: its score in words.
+void pass_score(const AnalysisResult& result, const GameView& position) {
+  for (const MoveScore& m : result.moves) {
+    const Parsed<Move> move = position.move_from_text(m.text);
+    if (!move || !position.move_cells(*move).is_pass()) continue;
+    ImGui::TextWrapped("Only move: %s (%s)", m.text.c_str(), move_score_label(m.score).c_str());
+  }
+}
+
 }  // namespace
 
 std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameController& game) {
@@ -184,6 +193,7 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
       for (const std::string& m : shown->pv) line += (line.empty() ? "" : " ") + m;
       ImGui::TextWrapped("Line: %s", line.c_str());
     }
+    pass_score(*shown, position);
   } else {
     evaluation_bar({EngineScore::Kind::kDraw, 0}, position.board().look);
     ImGui::TextDisabled(game.ai_thinking() ? "The AI is thinking..." : "Analysing...");
