@@ -11,6 +11,7 @@
 
 #include "cli/bench_reversi.h"
 #include "cli/bench_signature.h"
+#include "engine/clock.h"
 #include "engine/level.h"
 #include "games/connect4/connect4.h"
 #include "games/connect4/connect4_session.h"
@@ -184,11 +185,9 @@ void perfect_case(const Case& c, std::int64_t movetime_ms, PerfectTotals& totals
   limits.movetime_ms = movetime_ms;
   options.random_ties = true;
   const std::atomic<bool> stop{false};
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = SteadyClock::now();
   const SearchReport report = session->search(limits, options, stop, {});
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::steady_clock::now() - start)
-                      .count();
+  const std::int64_t ms = ms_since(start);
   const bool book = report.proven && report.stats.nodes == 0;
   const bool mismatch =
       report.proven && report.score != connect4_engine_score(c.score, c.position.plies);
@@ -209,10 +208,8 @@ void perfect_case(const Case& c, std::int64_t movetime_ms, PerfectTotals& totals
 // The movetime of `bench perfect FILE [movetime MS]`, or what is wrong with
 // the arguments (args[0] and args[1] are "bench" and "perfect").
 Parsed<std::int64_t> perfect_movetime(const std::vector<std::string>& args) {
-  // The app's budget for the Perfect level: what a player waits.
-  constexpr std::int64_t kAppMovetimeMs = 9000;
   if (args.size() < 3) return ParseError{"'bench perfect' needs a FILE"};
-  if (args.size() == 3) return kAppMovetimeMs;
+  if (args.size() == 3) return kPerfectMoveTimeMs;  // the app's: what a player waits
   if (args.size() != 5 || args[3] != "movetime")
     return ParseError{"'bench perfect' takes FILE [movetime MS]"};
   const std::optional<std::uint64_t> ms = parse_number(args[4], 1, 3'600'000);

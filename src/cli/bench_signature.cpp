@@ -7,6 +7,7 @@
 #include <optional>
 #include <ostream>
 
+#include "engine/clock.h"
 #include "engine/protocol.h"
 #include "games/registry.h"
 
@@ -148,8 +149,7 @@ int run_bench_signature(std::ostream& out, std::ostream& err) {
 
   const std::int64_t time_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
-  const std::uint64_t nps =
-      nodes * 1000 / static_cast<std::uint64_t>(std::max<std::int64_t>(time_ms, 1));
+  const std::uint64_t nps = nodes_per_second(nodes, time_ms);
   out << "\n===========================\n"
       << "Total time (ms) : " << time_ms << "\n"
       << "Nodes searched  : " << nodes << "\n"

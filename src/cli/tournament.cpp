@@ -8,6 +8,7 @@
 #include <ostream>
 
 #include "cli/match.h"
+#include "engine/clock.h"
 #include "engine/level.h"
 #include "games/registry.h"
 
@@ -49,10 +50,9 @@ void play_pair(const TournamentSettings& t, int stronger, int weaker, CrossTable
   MatchSettings m = t.match;
   m.level_a = stronger;
   m.level_b = weaker;
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = SteadyClock::now();
   const MatchResult r = play_match(m, out);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = seconds_since(start);
   table[stronger - 1][weaker - 1] = r.a_score();
   table[weaker - 1][stronger - 1] = 1 - r.a_score();
   char time_text[32];

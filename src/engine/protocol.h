@@ -172,7 +172,6 @@ class Protocol {
     bool hit = false;  // a `go ponder` whose ponderhit came before it started
   };
 
-  void start_or_queue(Line line);
   void run_queue();
   // What is wrong with a line's words whatever the game, if anything.
   std::optional<std::string> form_error(const std::vector<std::string>& words) const;

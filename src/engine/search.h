@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/clock.h"
 #include "engine/game.h"
 #include "engine/score.h"
 #include "engine/transposition_table.h"
@@ -216,22 +217,18 @@ class Searcher {
     aborted_ = false;
     stats_ = {};
     horizon_hits_ = 0;
-    start_ = std::chrono::steady_clock::now();
+    start_ = SteadyClock::now();
     killers_ = {};
     history_.fill(0);
     rng_.seed(options.seed);
   }
 
-  std::int64_t elapsed_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                 start_)
-        .count();
-  }
+  std::int64_t elapsed_ms() const { return ms_since(start_); }
 
   void fill_stats(SearchInfo& info) const {
     info.stats = stats_;
     info.time_ms = elapsed_ms();
-    info.nps = info.time_ms > 0 ? stats_.nodes * 1000 / info.time_ms : stats_.nodes * 1000;
+    info.nps = nodes_per_second(stats_.nodes, info.time_ms);
   }
 
   static bool every_root_score_proven(const SearchInfo& info) {
@@ -617,7 +614,7 @@ class Searcher {
   bool aborted_ = false;
   SearchStats stats_;
   std::uint64_t horizon_hits_ = 0;
-  std::chrono::steady_clock::time_point start_;
+  SteadyClock::time_point start_;
   std::array<std::array<Move, 2>, kMaxSearchPly> killers_{};
   std::array<std::int32_t, G::kMoveSpace> history_{};
   std::array<std::array<Move, kMaxSearchPly>, kMaxSearchPly> pv_{};

@@ -40,7 +40,6 @@ class TranspositionTable {
     mask_ = count - 1;
   }
   void clear() { entries_.assign(entries_.size(), TableEntry{}); }
-  std::size_t size_bytes() const { return entries_.size() * sizeof(TableEntry); }
 
   const TableEntry* probe(std::uint64_t key) const {
     const TableEntry& e = entries_[key & mask_];

@@ -1,11 +1,11 @@
 #include "app/game/game_controller.h"
 
 #include <algorithm>
-#include <chrono>
 #include <sstream>
 #include <string_view>
 #include <utility>
 
+#include "engine/clock.h"
 #include "engine/level.h"
 #include "engine/protocol.h"
 #include "games/registry.h"
@@ -19,13 +19,9 @@ namespace {
 // "end" line.
 constexpr std::string_view kSaveName = "minimax-arcade-save";
 constexpr int kSaveVersion = 4;
-// A search's time budget: enough for the deep levels, short enough to play.
+// A search's time budget: enough for the deep levels, short enough to play
+// (the strongest level's is kPerfectMoveTimeMs, engine/level.h).
 constexpr int kMoveTimeMs = 1500;
-// The strongest level answers once it has proven a move, mostly at once (an
-// opening book, solved tables); the budget only bounds the rare position the
-// Connect Four solver needs seconds for, within the ten seconds a player
-// should ever wait. The engine keeps a part of it for a fallback search.
-constexpr int kPerfectMoveTimeMs = 9000;
 // Thinking on the person's time: the levels that do (Expert, Perfect), and
 // how long each of the person's replies is pondered before the next one's
 // turn. The engine's tables keep what each turn found, so the replies are
@@ -606,8 +602,7 @@ void GameController::move_now() {
 }
 
 bool GameController::update() {
-  const auto now = std::chrono::steady_clock::now().time_since_epoch();
-  return update(std::chrono::duration<double>(now).count());
+  return update(seconds_since(SteadyClock::time_point{}));
 }
 
 bool GameController::read_replies() {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <random>
 
+#include "engine/clock.h"
+
 namespace arcade {
 namespace {
 
@@ -11,16 +13,13 @@ using Clock = Connect4Solver::Clock;
 // A score counts from 22: one more than the discs each side has.
 constexpr int kScoreBase = Connect4::kCells / 2 + 1;
 
-std::int64_t ms_since(Clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-}
 
 // A report's nodes, time and speed since `start`, counted as the search's
 // own (fill_stats in engine/search.h).
 void set_cost(SearchReport& r, std::uint64_t nodes, Clock::time_point start) {
   r.stats.nodes = nodes;
   r.time_ms = ms_since(start);
-  r.nps = r.time_ms > 0 ? nodes * 1000 / static_cast<std::uint64_t>(r.time_ms) : nodes * 1000;
+  r.nps = nodes_per_second(nodes, r.time_ms);
 }
 
 // Among equally good columns: a random one when asked, else the most
