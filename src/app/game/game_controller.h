@@ -77,27 +77,12 @@
 #include <vector>
 
 #include "app/engine_link/engine_link.h"
+#include "app/game/game_links.h"
+#include "app/game/game_record.h"
+#include "app/game/saved_game.h"
 #include "games/game_view.h"
 
 namespace arcade::app {
-
-// Caps on text from outside the app: a link or pasted text longer than
-// kMaxLinkChars characters, or a game read from a link, pasted text or a save
-// with more than kMaxGameMoves moves (played and to redo together, each game
-// on its own), is refused with a notice and changes nothing. Far above any
-// real game (a whole game of Connect Four is a link of under 150
-// characters), low enough that reading what is allowed stays instant.
-inline constexpr std::size_t kMaxLinkChars = 65536;
-inline constexpr std::size_t kMaxGameMoves = 10000;
-// Why `text` is over kMaxLinkChars, with its count in characters ("it is too
-// long (300,020 characters; at most 65,536)"), or nothing.
-std::optional<std::string> text_too_long(std::string_view text);
-
-struct SideSettings {
-  bool ai = false;
-  int level = 3;  // 1..kLevelCount (engine/level.h)
-  friend bool operator==(const SideSettings&, const SideSettings&) = default;
-};
 
 // What the AI said in its latest `info` line (depth 0: none yet).
 using Thinking = SearchInfoLine;
@@ -109,74 +94,6 @@ struct AiMove {
   std::string move;
   Thinking thinking;
   std::optional<MoveChoice> choice;  // when it was not the search's first
-};
-
-// A move of the game in progress, with what the UI shows of it.
-struct PlayedMove {
-  Move move = kNoMove;
-  std::string text;  // in the game's notation
-  MoveCells cells;   // in the position it was played in
-};
-
-// Finished games of one game this session. A person against the AI counts
-// as the person's result, whichever colour they had; any other match-up
-// (people on both sides, the AI on both) by side.
-struct SessionScore {
-  struct VersusAi {
-    int you = 0;
-    int ai = 0;
-    int draws = 0;
-    friend bool operator==(const VersusAi&, const VersusAi&) = default;
-  };
-  struct BySide {
-    int first = 0;  // side 0, who moves first from the standard start
-    int second = 0;
-    int draws = 0;
-    friend bool operator==(const BySide&, const BySide&) = default;
-  };
-  VersusAi versus_ai;
-  BySide by_side;
-  int games() const {
-    return versus_ai.you + versus_ai.ai + versus_ai.draws + by_side.first + by_side.second +
-           by_side.draws;
-  }
-  friend bool operator==(const SessionScore&, const SessionScore&) = default;
-};
-
-// One game: its start and its moves, played and undone. The controller's
-// own: the game on the board, a kept one, the one a new game replaced.
-struct GameState {
-  std::string game;
-  std::string start_text = "startpos";  // as the protocol writes it
-  std::unique_ptr<GameView> start;
-  std::unique_ptr<GameView> position;  // after `line`
-  std::vector<PlayedMove> line;
-  std::vector<PlayedMove> redo;  // the next move to redo last
-  // Who played it when it was left (the game on the board has the
-  // controller's sides).
-  std::array<SideSettings, 2> sides;
-  // Who played it when it ended (set while its end is on the board or
-  // waits to be redone): the result is theirs.
-  std::optional<std::array<SideSettings, 2>> ended_by;
-  // Stepped back through the move list (go_to): viewing an earlier position
-  // until the moves waiting to be redone are replayed or dropped.
-  bool browsing = false;
-};
-
-// The sides of a game opened the first time: a person against the AI.
-inline constexpr std::array<SideSettings, 2> kDefaultSides{SideSettings{false, 3},
-                                                           SideSettings{true, 3}};
-
-// The cap on a saved game's size as it is read, in bytes (its games' moves
-// are capped as a link's, kMaxGameMoves).
-inline constexpr std::size_t kMaxSaveBytes = std::size_t{1} << 20;
-
-// What GameController::load made of a saved game besides its answer.
-struct SaveNotes {
-  // Written by a later version of Minimax Arcade (refused): keep the text.
-  bool newer = false;
-  // What a restored save left out, each a sentence a player reads.
-  std::vector<std::string> dropped;
 };
 
 class GameController {
@@ -412,13 +329,8 @@ class GameController {
   std::optional<GameState> previous_;                  // the game a new game replaced
   std::map<std::string, SessionScore> let_go_;         // finished games gone
   std::array<SideSettings, 2> sides_ = kDefaultSides;  // sides_game_'s
-  std::string sides_game_;  // the game whose sides sides_ are: the board's
-  // The other games' sides and AI-against-AI pause, by game.
-  struct GameSides {
-    std::array<SideSettings, 2> sides;
-    bool paused = false;
-  };
-  std::map<std::string, GameSides> other_sides_;
+  std::string sides_game_;                        // the game whose sides sides_ are: the board's
+  std::map<std::string, GameSides> other_sides_;  // the other games', by game
   bool paused_ = false;
   int ai_pace_ms_ = 0;
   double now_ = 0;
