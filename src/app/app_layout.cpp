@@ -471,7 +471,10 @@ void App::move_list() {
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, spacing));
   if (moves.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
-    ImGui::TextUnformatted(touch_ ? "Tap the board to play." : "Click the board to play.");
+    const char* how = touch_ ? "Tap the board to play." : "Click the board to play.";
+    // A forced pass is played by its button, not on the board.
+    if (person_pass(game_)) how = touch_ ? "Tap Pass to play on." : "Click Pass to play on.";
+    ImGui::TextUnformatted(how);
     ImGui::PopStyleColor();
   }
   const float column = ImGui::CalcTextSize("000. ").x + 8;
