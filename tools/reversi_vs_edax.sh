@@ -4,7 +4,8 @@
 # reversi FILE` natively and in WebAssembly under node, in turn; prints each
 # run's total solve time (wall and processor) and nodes, then each tool's
 # medians and its nodes per processor second (the processor time is the
-# fairer figure on a machine shared with other work). Edax is built outside the repository (never copied in):
+# fairer figure on a machine shared with other work; under node std::clock
+# counts wall time, so there both are the wall time). Edax is built outside the repository (never copied in):
 #   git clone https://github.com/abulmo/edax-reversi /tmp/edax
 #   cd /tmp/edax/src && make build CC=gcc ARCH=x86-64 OS=linux   # -> ../bin/lEdax-x86-64
 # with a blank evaluation (its learned one is not in its repository):
@@ -29,7 +30,7 @@ to_seconds() { awk '{ n = split($1, t, ":"); s = 0; for (i = 1; i <= n; ++i) s =
 
 run_edax() { # "<wall s> <cpu s> <nodes>"
   local line
-  line=$("$edax" -solve "$file" -n 1 -l 60 -eval-file "$eval_file" | grep ' nodes in ')
+  line=$("$edax" -solve "$file" -n 1 -l 60 -eval-file "$eval_file" 2>/dev/null | grep ' nodes in ')
   local nodes wall cpu
   nodes=$(awk '{ for (i = 1; i < NF; ++i) if ($i == "nodes") { print $(i - 1); exit } }' <<<"$line")
   wall=$(awk '{ for (i = 1; i < NF; ++i) if ($i == "in") print $(i + 1) }' <<<"$line" | to_seconds)
