@@ -20,12 +20,14 @@ FUZZ_DIR = pathlib.Path(__file__).resolve().parent
 REPO = FUZZ_DIR.parent.parent
 BOOK = REPO / "data" / "connect4_opening.book"
 
-# --- game_text: byte 0 picks the game ('0', '1', '2'), then a position
+# --- game_text: byte 0 picks the game (its value modulo the number of games,
+# in the order of src/games/games.txt: '0', '1', '2', '3'), then a position
 # string, a newline, a move text.
 
 TICTACTOE = "0"
 CONNECT4 = "1"
 WOLFSHEEP = "2"
+REVERSI = "3"
 
 GAME_TEXT = {
     "tictactoe_start": (TICTACTOE, ".../.../...", "b2"),
@@ -51,6 +53,22 @@ GAME_TEXT = {
     "wolfsheep_wolves_move": (WOLFSHEEP, "1w1w1w1w/8/8/8/8/8/3s4/8 w", "b8a7"),
     "wolfsheep_light_square": (WOLFSHEEP, "w1w1w1w1/8/8/8/8/8/8/4s3 s", "d2"),
     "wolfsheep_no_side": (WOLFSHEEP, "1w1w1w1w/8/8/8/8/8/8/4s3", "e1d2"),
+    # Reversi: the board's 64 squares row by row from a1 (X black, O white,
+    # - empty), then the side to move; FFO #1 (fforum-1-19.obf); random games'
+    # positions where the side to move can only pass, and one that is over.
+    "reversi_start": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27 + " X", "f5"),
+    "reversi_three_moves": (REVERSI, "-" * 27 + "OX------XXX------XO" + "-" * 18 + " O", "f6"),
+    "reversi_ffo_1": (REVERSI, "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX"
+                               "--XOXOXX-XXXOOO--OOOOO-- X", "g8"),
+    "reversi_must_pass": (REVERSI, "XXXXXXX-XXXXXOXXXXXXXOXXXXXXXOX-XOOXXOXO"
+                                   "XOOOOXXOXXXXXOXO--OOOOOO X", "pass"),
+    "reversi_pass_not_legal": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27 + " X", "pass"),
+    "reversi_pass_then_move": (REVERSI, "XXXXXXXXXXXXXXXOXXXOOXOOXXXOXO-OXOOXOOOO"
+                                        "XOOOOXO-X-OOOOXX----OXXX O", "a1"),
+    "reversi_full_board": (REVERSI, "X" * 40 + "O" * 24 + " O", "a1"),
+    "reversi_no_flip": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27 + " X", "a1"),
+    "reversi_no_side": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27, "d3"),
+    "reversi_not_a_square": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27 + " X", "i9"),
 }
 
 # --- protocol: one command a line.
