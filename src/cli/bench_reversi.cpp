@@ -1,7 +1,6 @@
 #include "cli/bench_reversi.h"
 
 #include <algorithm>
-#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/clock.h"
 #include "engine/parsed.h"
 #include "games/reversi/endgame.h"
 
@@ -128,10 +128,6 @@ std::string milliseconds(double seconds) {
   return text.str();
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
 // Each mismatch on its own line; the number of them.
 int check_moves(const Case& c, const std::vector<EndgameSolver::MoveScore>& got, std::size_t line,
                 std::ostream& out) {
@@ -169,7 +165,7 @@ void solve_case(EndgameSolver& solver, const Case& c, std::size_t line, Totals& 
   // Step 1. The position alone, as a game asks it: score and best move.
   solver.clear_table();
   solver.reset_nodes();
-  auto start = std::chrono::steady_clock::now();
+  auto start = SteadyClock::now();
   const std::clock_t cpu_start = std::clock();
   const int score = solver.solve(c.player, c.opponent);
   const double seconds = seconds_since(start);
@@ -179,7 +175,7 @@ void solve_case(EndgameSolver& solver, const Case& c, std::size_t line, Totals& 
   // Step 2. Every listed move exactly.
   solver.clear_table();
   solver.reset_nodes();
-  start = std::chrono::steady_clock::now();
+  start = SteadyClock::now();
   const auto moves = score_listed(solver, c);
   const double moves_seconds = seconds_since(start);
   // Step 3. Against the file: the first field's score, a best move among the
