@@ -6,6 +6,7 @@
 //   green = marks, the bit flags below
 //   blue  = a ghost: a translucent piece (0 none, else as red) where the
 //           move under the pointer or the keyboard's cursor would put one
+//   alpha = 1 where the last move turned a piece over (a flipped disc)
 // The board is drawn from the game's look (src/games/board_look.h): a
 // surface of one of the kinds below in the game's colours, and each side's
 // piece as a glyph in the side's colour, one of the shared glyphs below or a
@@ -161,6 +162,10 @@ vec3 over(vec3 below, vec4 layer) { return below * (1.0 - layer.a) + layer.rgb; 
 // A cell's piece, marks and ghost.
 ivec3 cell_at(ivec2 cell) { return ivec3(texelFetch(u_cells, cell, 0).rgb * 255.0 + 0.5); }
 bool has(int marks, int bit) { return (marks & bit) != 0; }
+bool turned_at(ivec2 cell) { return texelFetch(u_cells, cell, 0).a > 0.5 / 255.0; }
+// How strongly a move's cells are tinted: more on small boards (a search
+// tree's nodes), where a faint tint would not be seen.
+float move_tint(float s, float large) { return mix(2.0 * large, large, smoothstep(12.0, 40.0, s)); }
 
 // --- Pieces: q in cell units from the cell's centre (y up), s pixels a cell --
 
@@ -366,6 +371,7 @@ void main() {
   vec2 q = (px - (vec2(cell) + 0.5) * s) / s;  // cell units from the cell's centre
   ivec3 texel = cell_at(cell);
   int piece = texel.r, marks = texel.g, ghost = texel.b;
+  bool turned = turned_at(cell);
   bool won = u_win_progress >= 0.0;
   float pixel = 1.0 / s;  // a pixel in cell units
 
@@ -382,7 +388,8 @@ void main() {
                       segment(px, vec2(inset, ky), vec2(u_size.x - inset, ky), w));
     color = mix(color, u_surface_colour[1], cover(lines));
   } else if (kSurface == kFelt) {
-    if (has(marks, kLastMove)) color = mix(color, kHighlight, 0.22);
+    if (has(marks, kLastMove)) color = mix(color, kHighlight, move_tint(s, 0.22));
+    if (turned) color = mix(color, kHighlight, move_tint(s, 0.09));
     // A line round every cell, the board's edges too, and the dots on the
     // crossings u_dot_inset cells in from each corner.
     float w = max(0.015 * s, 1.0);
@@ -404,6 +411,7 @@ void main() {
       color *= 1.0 + 0.011 * grain * smoothstep(30.0, 60.0, s);
     }
     if (has(marks, kLastMove)) color = mix(color, kHighlight, 0.28);
+    if (turned) color = mix(color, kHighlight, move_tint(s, 0.12));
     if (has(marks, kSelected)) color = mix(color, kHighlight, 0.5);
     if (has(marks, kHovered) && (has(marks, kLegalTarget) || piece != 0))
       color = mix(color, vec3(1.0), 0.08);
@@ -471,6 +479,9 @@ void main() {
     // A small light dot on the disc played last.
     color = mix(color, vec3(1.0), 0.75 * cover(circle(q, max(0.06, 1.5 * pixel)) * s));
   }
+  // A small light dot on each piece the last move turned over.
+  if (turned && piece != 0)
+    color = mix(color, kHighlight, 0.8 * cover(circle(q, max(0.07, 1.2 * pixel)) * s));
   if (has(marks, kSelected) && kSurface != kChequered) {
     color = mix(color, kHighlight, cover((abs(rounded_box(q, vec2(0.45), 0.1)) - 0.03) * s));
   }

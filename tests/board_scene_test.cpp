@@ -135,6 +135,47 @@ TEST_F(BoardSceneTest, APieceMovedMarksBothItsSquares) {
   EXPECT_EQ(marked(scene(), kLastMove), std::vector<Cell>{(Cell{3, 1})}) << "a disc: its cell";
 }
 
+// A Reversi move marks the cell played as the last move and every disc it
+// turned, nothing else: the cells whose piece changed, read from the
+// positions before and after (not from the move's description). Twenty
+// moves in, each the last legal one (often turning several discs).
+TEST_F(BoardSceneTest, AReversiMoveMarksThePlacedDiscAndEveryDiscItTurned) {
+  start("reversi", {});
+  for (int ply = 0; ply < 20 && !controller.game_over(); ++ply) {
+    const std::unique_ptr<GameView> before = controller.position().clone();
+    const Move move = controller.legal_moves().back();
+    ASSERT_FALSE(controller.play(before->move_to_text(move)));
+    const BoardScene s = scene();
+    std::vector<Cell> changed, turned;
+    std::optional<Cell> placed;
+    for (int row = 0; row < s.rows; ++row)
+      for (int col = 0; col < s.cols; ++col) {
+        const Piece was = before->piece_at({col, row}),
+                    now = controller.position().piece_at({col, row});
+        if (was == now) continue;
+        changed.push_back({col, row});
+        if (was == Piece::kNone)
+          placed = Cell{col, row};
+        else
+          turned.push_back({col, row});
+        EXPECT_TRUE(s.marks[s.index({col, row})] & kLastMove || s.turned[s.index({col, row})]);
+      }
+    if (changed.empty()) {  // a pass: no cell marked
+      EXPECT_TRUE(marked(s, kLastMove).empty());
+      EXPECT_EQ(std::count(s.turned.begin(), s.turned.end(), 1), 0);
+      continue;
+    }
+    ASSERT_TRUE(placed);
+    EXPECT_EQ(marked(s, kLastMove), std::vector<Cell>{*placed}) << "ply " << ply;
+    std::vector<Cell> shown;
+    for (int row = 0; row < s.rows; ++row)
+      for (int col = 0; col < s.cols; ++col)
+        if (s.turned[s.index({col, row})]) shown.push_back({col, row});
+    EXPECT_EQ(shown, turned) << "ply " << ply;
+    EXPECT_FALSE(turned.empty()) << "a Reversi move turns a disc";
+  }
+}
+
 TEST_F(BoardSceneTest, TheWinningLineRunsFromItsFirstCellToItsLast) {
   start("tictactoe", {"a1", "a2", "b2", "a3", "c3"});
   BoardScene s = scene();

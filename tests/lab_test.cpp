@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "app/board/board_scene.h"
 #include "app/engine_link/engine_client.h"
 #include "engine/protocol.h"
 #include "games/engine_sessions.h"
@@ -69,6 +70,53 @@ TEST(LabTree, ReadsEveryNodeOfAMinimaxTreeWithItsCount) {
   }
   ASSERT_TRUE(tree.value());
   EXPECT_EQ(*tree.value(), nodes[0].value);
+}
+
+// The cells whose piece differs between two positions of the same game:
+// what a move changed, read from the positions alone.
+std::vector<Cell> changed_cells(const GameView& before, const GameView& after) {
+  std::vector<Cell> cells;
+  const Grid grid = before.board().grid;
+  for (int row = 0; row < grid.rows; ++row)
+    for (int col = 0; col < grid.cols; ++col)
+      if (before.piece_at({col, row}) != after.piece_at({col, row})) cells.push_back({col, row});
+  return cells;
+}
+
+// Every node's small board of a Reversi tree three plies deep marks exactly
+// the cells the move into it changed (the disc placed and the discs it
+// turned), as the positions before and after that move say.
+TEST(LabTree, EachNodesBoardMarksTheCellsItsMoveChanged) {
+  const LabTree tree = read_tree({"game reversi", "position startpos moves f5",
+                                  "tree depth 3 algorithm minimax ordering off table off"});
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete) << tree.error();
+  std::unique_ptr<GameView> root = make_game_view("reversi");
+  ASSERT_TRUE(root);
+  ASSERT_TRUE(root->move_from_text("f5"));
+  root->play(*root->move_from_text("f5"));
+  std::size_t turned_more_than_one = 0;
+  for (std::size_t i = 1; i < tree.nodes().size(); ++i) {
+    const std::vector<std::string> line = tree.line_to(static_cast<int>(i));
+    ASSERT_EQ(line.size(), static_cast<std::size_t>(tree.nodes()[i].ply));
+    std::unique_ptr<GameView> before = root->clone();
+    for (std::size_t m = 0; m + 1 < line.size(); ++m)
+      before->play(*before->move_from_text(line[m]));
+    std::unique_ptr<GameView> after = before->clone();
+    after->play(*after->move_from_text(line.back()));
+    const std::optional<BoardScene> scene = scene_after_line(*root, line);
+    ASSERT_TRUE(scene);
+    std::vector<Cell> marked;
+    for (int row = 0; row < scene->rows; ++row)
+      for (int col = 0; col < scene->cols; ++col)
+        if ((scene->marks[scene->index({col, row})] & kLastMove) ||
+            scene->turned[scene->index({col, row})])
+          marked.push_back({col, row});
+    const std::vector<Cell> changed = changed_cells(*before, *after);
+    EXPECT_EQ(marked, changed) << "node " << i;
+    turned_more_than_one += changed.size() > 2;
+  }
+  EXPECT_GT(tree.nodes().size(), 20u);
+  EXPECT_GT(turned_more_than_one, 0u) << "some move turns two discs or more";
 }
 
 TEST(LabTree, RefusesMalformedLinesAndNodesOutOfOrder) {

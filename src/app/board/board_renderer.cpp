@@ -138,9 +138,10 @@ PixelRect column_pixels(const Geometry& g, int col) {
 }
 
 // What the shader reads of a cell, as it reads it.
-std::array<std::uint8_t, 3> texel_of(const BoardScene& scene, std::size_t i) {
+std::array<std::uint8_t, 4> texel_of(const BoardScene& scene, std::size_t i) {
   return {shader_piece(scene.pieces[i]), i < scene.marks.size() ? scene.marks[i] : std::uint8_t{0},
-          i < scene.ghosts.size() ? shader_piece(scene.ghosts[i]) : std::uint8_t{0}};
+          i < scene.ghosts.size() ? shader_piece(scene.ghosts[i]) : std::uint8_t{0},
+          i < scene.turned.size() ? scene.turned[i] : std::uint8_t{0}};
 }
 
 // The piece in flight's pixels, if one flies. A piece draws within 0.46 of
@@ -193,8 +194,8 @@ std::optional<PixelRect> win_line_pixels(const Geometry& g, const BoardScene& sc
 // The cells board.frag dims while a line is shown: a piece or a ghost off it.
 void add_dimmed_cells(const Geometry& g, const BoardScene& scene, std::vector<PixelRect>& rects) {
   for (std::size_t i = 0; i < scene.pieces.size(); ++i) {
-    const auto [piece, marks, ghost] = texel_of(scene, i);
-    if ((piece || ghost) && !(marks & kWinningLine))
+    const std::array<std::uint8_t, 4> t = texel_of(scene, i);  // piece, marks, ghost, turned
+    if ((t[0] || t[2]) && !(t[1] & kWinningLine))
       rects.push_back(cell_pixels(g, static_cast<int>(i) % g.cols, static_cast<int>(i) / g.cols));
   }
 }
@@ -202,7 +203,7 @@ void add_dimmed_cells(const Geometry& g, const BoardScene& scene, std::vector<Pi
 void add_changed_cells(const Geometry& g, const BoardScene& before, const BoardScene& after,
                        std::vector<PixelRect>& rects) {
   for (std::size_t i = 0; i < after.pieces.size(); ++i) {
-    const std::array<std::uint8_t, 3> texel = texel_of(after, i);
+    const std::array<std::uint8_t, 4> texel = texel_of(after, i);
     if (texel != texel_of(before, i) || (texel[1] & kHint))
       rects.push_back(cell_pixels(g, static_cast<int>(i) % g.cols, static_cast<int>(i) / g.cols));
   }
@@ -434,10 +435,11 @@ void BoardRenderer::use_look(const Program& p, const BoardLook& look) {
 
 void BoardRenderer::use_scene(const Program& p, const BoardScene& scene, int width, int height,
                               float time_seconds) {
-  // One RGBA texel per cell: red the piece, green the marks, blue the ghost.
+  // One RGBA texel per cell: red the piece, green the marks, blue the ghost,
+  // alpha whether the last move turned it.
   std::vector<std::uint8_t> texels(scene.pieces.size() * 4, 0);
   for (std::size_t i = 0; i < scene.pieces.size(); ++i) {
-    const std::array<std::uint8_t, 3> texel = texel_of(scene, i);
+    const std::array<std::uint8_t, 4> texel = texel_of(scene, i);
     std::copy(texel.begin(), texel.end(), texels.begin() + static_cast<std::ptrdiff_t>(i * 4));
   }
   glActiveTexture(GL_TEXTURE0);

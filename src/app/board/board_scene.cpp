@@ -110,8 +110,30 @@ BoardScene position_scene(const GameView& position) {
   s.pieces.assign(static_cast<std::size_t>(s.cols * s.rows), Piece::kNone);
   s.marks.assign(s.pieces.size(), 0);
   s.ghosts.assign(s.pieces.size(), Piece::kNone);
+  s.turned.assign(s.pieces.size(), 0);
   for (int row = 0; row < s.rows; ++row)
     for (int col = 0; col < s.cols; ++col) s.piece({col, row}) = position.piece_at({col, row});
+  return s;
+}
+
+void mark_last_move(BoardScene& s, const MoveCells& cells) {
+  if (cells.to) s.mark(*cells.to) |= kLastMove;
+  if (cells.from) s.mark(*cells.from) |= kLastMove;
+  for (Cell c : cells.also) s.turn(c) = 1;
+}
+
+std::optional<BoardScene> scene_after_line(const GameView& start,
+                                           const std::vector<std::string>& line) {
+  std::unique_ptr<GameView> position = start.clone();
+  MoveCells last;
+  for (const std::string& text : line) {
+    const Parsed<Move> move = position->move_from_text(text);
+    if (!move) return std::nullopt;
+    last = position->move_cells(*move);
+    position->play(*move);
+  }
+  BoardScene s = position_scene(*position);
+  mark_last_move(s, last);
   return s;
 }
 
@@ -124,8 +146,7 @@ BoardScene make_scene(const GameController& g, const BoardUi& ui) {
     // list says it in words).
     const MoveCells cells = g.line().back().cells;
     last = cells.to;
-    if (cells.to) s.mark(*cells.to) |= kLastMove;
-    if (cells.from) s.mark(*cells.from) |= kLastMove;
+    mark_last_move(s, cells);
   }
   if (g.hint() && person_to_move(g)) {
     const MoveCells cells = g.hint()->cells;

@@ -41,6 +41,10 @@ struct BoardScene {
   int rows = 0;
   std::vector<Piece> pieces;  // cols * rows, row-major from the bottom
   std::vector<std::uint8_t> marks;
+  // Cells, cols * rows, that the last move changed besides where its piece
+  // went and came from (the discs a move turned over): 1 or 0. Apart from
+  // `marks`, whose eight bits are taken.
+  std::vector<std::uint8_t> turned;
   // Translucent pieces, cols * rows: where the move under the pointer or
   // the keyboard's cursor would put a piece.
   std::vector<Piece> ghosts;
@@ -55,6 +59,7 @@ struct BoardScene {
   Piece& piece(Cell c) { return pieces[index(c)]; }
   std::uint8_t& mark(Cell c) { return marks[index(c)]; }
   Piece& ghost(Cell c) { return ghosts[index(c)]; }
+  std::uint8_t& turn(Cell c) { return turned[index(c)]; }
   std::size_t index(Cell c) const { return static_cast<std::size_t>(c.row * cols + c.col); }
 };
 
@@ -77,6 +82,16 @@ struct BoardUi {
 // Any position's board, pieces only: for small boards (a line the engine
 // found, the nodes of a search tree) as much as for the main one.
 BoardScene position_scene(const GameView& position);
+
+// Marks the move that led to the scene's position: where its piece went and
+// came from as kLastMove, the cells it changed besides as turned. A pass
+// marks nothing.
+void mark_last_move(BoardScene& s, const MoveCells& cells);
+// The board after `line` (moves in the game's notation) from `start`, with
+// its last move marked: a search tree's node as a small board. None if a
+// move does not read.
+std::optional<BoardScene> scene_after_line(const GameView& start,
+                                           const std::vector<std::string>& line);
 
 // The game in progress with its marks: the last move, the hint (with a
 // ghost of the mover's piece where it goes), legal targets, the selection,

@@ -306,6 +306,23 @@ std::string App::lab_state() const {
   return out + lab_view_state();
 }
 
+namespace {
+
+// The cells a node's small board marks as changed by the move that led to
+// it: " col,row" each (from the bottom left), in the order of the cells.
+std::string marked_cells(const std::optional<BoardScene>& scene) {
+  std::string out;
+  if (!scene) return out;
+  for (int row = 0; row < scene->rows; ++row)
+    for (int col = 0; col < scene->cols; ++col)
+      if ((scene->marks[scene->index({col, row})] & kLastMove) ||
+          scene->turned[scene->index({col, row})])
+        out.append(" ").append(std::to_string(col)).append(",").append(std::to_string(row));
+  return out;
+}
+
+}  // namespace
+
 // Where the tree is drawn, in points, as of the last frame: the area, the
 // camera, the tree's extent, the current and the chosen node, and the
 // chosen node's details as the panel shows them.
@@ -329,6 +346,7 @@ std::string App::lab_view_state() const {
     for (const std::string& line : lab_node_details(*lab_, *v.selected, lab_words()))
       details += (details.empty() ? "" : " | ") + line;
     out += "lab_selected " + details + "\n";
+    out += "lab_selected_marked" + marked_cells(node_scene(*lab_, lab_root(), *v.selected)) + "\n";
   }
   return out;
 }

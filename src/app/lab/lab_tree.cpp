@@ -127,6 +127,14 @@ bool LabTree::take(const EngineReplyData& reply) {
 
 // Nodes come in preorder, each after its parent: a parent out of order
 // means lines were lost, which the lab refuses rather than draws wrong.
+std::vector<std::string> LabTree::line_to(int node) const {
+  std::vector<std::string> line;
+  for (int at = node; at > 0; at = nodes_[static_cast<std::size_t>(at)].parent)
+    line.push_back(nodes_[static_cast<std::size_t>(at)].move);
+  std::reverse(line.begin(), line.end());
+  return line;
+}
+
 void LabTree::add(LabNode node) {
   const int index = static_cast<int>(nodes_.size());
   const bool root = nodes_.empty();

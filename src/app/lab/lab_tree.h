@@ -33,6 +33,8 @@ class LabTree {
   State state() const { return state_; }
   const std::string& error() const { return error_; }
   const std::vector<LabNode>& nodes() const { return nodes_; }
+  // The moves from the root down to `node`, in the game's notation.
+  std::vector<std::string> line_to(int node) const;
   // Every node searched, the root and those beyond the limit included (the
   // last line's N); until then the nodes received.
   std::uint64_t searched() const { return searched_; }

@@ -178,10 +178,8 @@ struct TreePainter {
     if (place.zoom >= kBoardZoom && boards_drawn < kMaxBoards) {
       const ImVec2 size = board_size(root, place.zoom, place.row);
       const ImVec2 top_left{c.x - size.x / 2, c.y - 4};
-      if (const std::unique_ptr<GameView> position =
-              node_position(lab, root, static_cast<int>(i))) {
-        boards.add(list, position_scene(*position), top_left,
-                   {top_left.x + size.x, top_left.y + size.y});
+      if (const std::optional<BoardScene> scene = node_scene(lab, root, static_cast<int>(i))) {
+        boards.add(list, *scene, top_left, {top_left.x + size.x, top_left.y + size.y});
         ++boards_drawn;
         ++view.drawn_boards;
       }
@@ -429,17 +427,17 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
 }
 
 std::unique_ptr<GameView> node_position(const Lab& lab, const GameView& root, int node) {
-  const std::vector<LabNode>& nodes = lab.tree().nodes();
-  std::vector<const std::string*> moves;
-  for (int at = node; at > 0; at = nodes[static_cast<std::size_t>(at)].parent)
-    moves.push_back(&nodes[static_cast<std::size_t>(at)].move);
   std::unique_ptr<GameView> position = root.clone();
-  for (auto it = moves.rbegin(); it != moves.rend(); ++it) {
-    const Parsed<Move> move = position->move_from_text(**it);
+  for (const std::string& text : lab.tree().line_to(node)) {
+    const Parsed<Move> move = position->move_from_text(text);
     if (!move) return nullptr;
     position->play(*move);
   }
   return position;
+}
+
+std::optional<BoardScene> node_scene(const Lab& lab, const GameView& root, int node) {
+  return scene_after_line(root, lab.tree().line_to(node));
 }
 
 // The node clicked: its details and its board, where the panel shows them
@@ -452,11 +450,10 @@ void chosen_node(const Lab& lab, const LabView& view, const GameView& root, cons
   ImGui::Separator();
   ImGui::TextDisabled("The chosen node (click another in the tree)");
   node_details(lab, *view.selected, words);
-  if (const std::unique_ptr<GameView> position = node_position(lab, root, *view.selected)) {
+  if (const std::optional<BoardScene> scene = node_scene(lab, root, *view.selected)) {
     const ImVec2 size = board_size(root, 150, 200);
     const ImVec2 at = ImGui::GetCursorScreenPos();
-    boards.add(ImGui::GetWindowDrawList(), position_scene(*position), at,
-               {at.x + size.x, at.y + size.y});
+    boards.add(ImGui::GetWindowDrawList(), *scene, at, {at.x + size.x, at.y + size.y});
     ImGui::Dummy(size);
   }
 }
@@ -621,11 +618,10 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
       ImGui::PopTextWrapPos();
       // Zoomed out a node is a triangle: its board comes with the details.
       if (view.camera.zoom < kBoardZoom)
-        if (const std::unique_ptr<GameView> position = node_position(lab, root, *under)) {
+        if (const std::optional<BoardScene> scene = node_scene(lab, root, *under)) {
           const ImVec2 size = board_size(root, 120, 160);
           const ImVec2 at = ImGui::GetCursorScreenPos();
-          boards.add(ImGui::GetWindowDrawList(), position_scene(*position), at,
-                     {at.x + size.x, at.y + size.y});
+          boards.add(ImGui::GetWindowDrawList(), *scene, at, {at.x + size.x, at.y + size.y});
           ImGui::Dummy(size);
         }
       ImGui::EndTooltip();

@@ -66,5 +66,9 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights);
 
 // The position at a node: the root's with the moves down to it played.
 std::unique_ptr<GameView> node_position(const Lab& lab, const GameView& root, int node);
+// A node's small board: its position with the move that led to it marked,
+// the cell played and every cell it changed besides (the pieces it turned
+// over). None for a node whose moves do not read.
+std::optional<BoardScene> node_scene(const Lab& lab, const GameView& root, int node);
 
 }  // namespace arcade::app
