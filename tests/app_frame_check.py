@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 
-PALETTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "app", "palette.h")
+PALETTE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "app", "board", "palette.h")
 PANEL = (0.110, 0.133, 0.188)  # theme.h: palette::kSurface
 
 

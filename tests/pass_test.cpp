@@ -93,7 +93,7 @@ class PassInPlay : public ::testing::TestWithParam<std::string> {
 
 TEST_P(PassInPlay, APersonPassesAndThePassIsAMoveOfTheGame) {
   const std::optional<std::string> position = forced_pass_position(GetParam());
-  if (!position) GTEST_SKIP() << GetParam() << " has no forced pass in random games";
+  ASSERT_TRUE(position.has_value());
   ASSERT_FALSE(game.new_game(GetParam(), *position));
   game.set_side(0, {false, 3});
   game.set_side(1, {true, 3});
@@ -138,7 +138,7 @@ TEST_P(PassInPlay, APersonPassesAndThePassIsAMoveOfTheGame) {
 
 TEST_P(PassInPlay, TheAIsPassIsPlayedAsItsEngineSaysIt) {
   const std::optional<std::string> position = forced_pass_position(GetParam());
-  if (!position) GTEST_SKIP() << GetParam() << " has no forced pass in random games";
+  ASSERT_TRUE(position.has_value());
   ASSERT_FALSE(game.new_game(GetParam(), *position));
   game.set_side(0, {true, 3});
   game.set_side(1, {false, 3});
@@ -152,7 +152,16 @@ TEST_P(PassInPlay, TheAIsPassIsPlayedAsItsEngineSaysIt) {
   EXPECT_EQ(game.side_to_move(), 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryGame, PassInPlay, ::testing::ValuesIn(game_names()),
+// The registered games whose random games reach a forced pass (Reversi's
+// do; Tic-tac-toe's, Connect Four's and Wolf and Sheep's never can).
+std::vector<std::string> games_with_a_forced_pass() {
+  std::vector<std::string> games;
+  for (const std::string& game : game_names())
+    if (forced_pass_position(game)) games.push_back(game);
+  return games;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryGame, PassInPlay, ::testing::ValuesIn(games_with_a_forced_pass()),
                          [](const ::testing::TestParamInfo<std::string>& p) { return p.param; });
 
 }  // namespace
