@@ -23,7 +23,7 @@ Checks, and prints the figures of:
      input gives its error, not `solution stopped` (the time to refuse the
      4 MB line).
 Times are checked only against generous bounds (a loaded machine must not
-fail the test); the figures printed are what the README quotes.
+fail the test); the figures printed are what docs/figures.md quotes.
 """
 
 import os

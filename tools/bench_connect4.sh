@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's solver table: `arcade bench connect4 FILE` for each file of
+# docs/figures.md's solver table: `arcade bench connect4 FILE` for each file of
 # ../shared/data/connect4, natively and in WebAssembly under node, one right
 # after the other, with nodes per second and the wasm/native ratio of the
 # same run. Needs both builds (tools/test.sh, or the release and web presets).

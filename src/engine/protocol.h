@@ -12,7 +12,7 @@
 //   tree depth N [algorithm minimax|alphabeta] [ordering on|off]
 //   [table on|off] [deepening on|off] [limit K] | eval | newgame | help |
 //   quit.
-// See README.md for the replies. Two are the lab's (how the AI thinks):
+// See docs/protocol.md for the replies. Two are the lab's (how the AI thinks):
 //
 // `tree` searches the current position to depth N in an empty table of its
 // own (algorithm, ordering and table as the options Algorithm, Ordering and

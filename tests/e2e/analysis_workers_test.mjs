@@ -4,7 +4,7 @@
 // the positions after its share of the columns; on this machine's own count
 // one worker scores every column. Each way, each column's score must be the
 // exact one: the native tool's solve of the position after it. The time
-// until every column is exact is printed for both (README, Figures).
+// until every column is exact is printed for both (docs/figures.md).
 //
 //   node tests/e2e/analysis_workers_test.mjs SITE_DIR DATA_FILE [ARCADE_CLI]
 //

@@ -28,7 +28,7 @@ if (!siteDir) {
   process.exit(2);
 }
 
-// The policy for hosts (see the README's "Playing").
+// The policy for hosts (see docs/playing.md).
 const POLICY = [
   `default-src 'self'`,
   `script-src 'self' 'wasm-unsafe-eval'`,

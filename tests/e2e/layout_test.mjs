@@ -43,7 +43,7 @@ const SIZES = {
   // the pixels to draw (the swipes' many frames, CI's time).
   phone_1x: {viewport: {width: 390, height: 844}, ...TOUCH, deviceScaleFactor: 1},
 };
-// Apple's and Google's least touch target, which the README promises.
+// Apple's and Google's least touch target, which docs/playing.md promises.
 const TOUCH_TARGET = 44;
 
 async function openApp(browser, url, size) {

@@ -103,7 +103,7 @@ try {
               `mean ${(ms.reduce((a, b) => a + b, 0) / ms.length).toFixed(0)} ms ` +
               `longest ${Math.max(...ms).toFixed(0)} ms`);
   // A solved reply must be a best move; one the budget left to the fallback
-  // search may not be (README, Figures: the browser's Perfect is not yet
+  // search may not be (docs/figures.md: the browser's Perfect is not yet
   // perfect in these positions), which the FIGURE line reports.
   for (const [i, r] of results.entries()) {
     if (!r.solved) continue;

@@ -13,7 +13,7 @@
 // measured move when on, never when off; with it on, every reply from the
 // start within 300 ms (the goal), and from the hard position the
 // median within 300 ms (its first reply is beyond one worker's 5 s: see
-// README, Figures).
+// docs/figures.md).
 // Then the hard game again as on a machine of 4 processors (the page told
 // so: navigator.hardwareConcurrency), where the app ponders with two helper
 // workers beside its engine, each its share of the replies: checked that

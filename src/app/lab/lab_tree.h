@@ -1,6 +1,6 @@
 #pragma once
 // The minimax lab's search tree, as the engine's `tree` command prints it
-// (README, "The search tree"): read from its lines, laid out for drawing,
+// (docs/protocol.md, "The search tree"): read from its lines, laid out for drawing,
 // folded and unfolded, and replayed event by event with one plain sentence
 // for each. No ImGui here: lab_view.cpp draws it; tests read real trees.
 
