@@ -415,7 +415,7 @@ std::shared_ptr<const Connect4Book> shipped() {
 }
 
 // The deepest ply to which the book holds the whole of the perfect player's
-// tree, as its build reports it (docs/games.md, "Opening book").
+// tree, as its build reports it (docs/games.md, "Connect Four's opening book").
 constexpr int kCompleteTreePlies = 12;
 
 TEST(ShippedConnect4Book, HoldsThePerfectPlayersTree) {
@@ -429,7 +429,7 @@ TEST(ShippedConnect4Book, HoldsThePerfectPlayersTree) {
   }
 }
 
-// Every position of plies 0 to 3 (docs/games.md, "Opening book"), stored as whole
+// Every position of plies 0 to 3 (docs/games.md, "Connect Four's opening book"), stored as whole
 // plies; the reader has checked that they are whole.
 TEST(ShippedConnect4Book, HoldsTheFirstPliesWhole) {
   const auto book = shipped();
