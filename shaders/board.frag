@@ -95,6 +95,7 @@ const vec3 kWolfEye = vec3(1.000, 0.800, 0.280);
 const vec3 kInk = vec3(0.060, 0.055, 0.060);  // outlines, noses, pupils
 // Marks.
 const vec3 kHighlight = vec3(1.000, 0.830, 0.330);
+const vec3 kTurnedDot = vec3(0.950, 0.520, 0.140);  // seen on a dark disc and a light one
 const vec3 kHintGreen = vec3(0.300, 0.950, 0.550);
 const vec3 kFocus = vec3(0.960, 0.975, 1.000);
 const vec3 kFocusHalo = vec3(0.020, 0.030, 0.060);
@@ -165,7 +166,7 @@ bool has(int marks, int bit) { return (marks & bit) != 0; }
 bool turned_at(ivec2 cell) { return texelFetch(u_cells, cell, 0).a > 0.5 / 255.0; }
 // How strongly a move's cells are tinted: more on small boards (a search
 // tree's nodes), where a faint tint would not be seen.
-float move_tint(float s, float large) { return mix(2.0 * large, large, smoothstep(12.0, 40.0, s)); }
+float move_tint(float s, float large) { return mix(3.5 * large, large, smoothstep(10.0, 40.0, s)); }
 
 // --- Pieces: q in cell units from the cell's centre (y up), s pixels a cell --
 
@@ -479,9 +480,13 @@ void main() {
     // A small light dot on the disc played last.
     color = mix(color, vec3(1.0), 0.75 * cover(circle(q, max(0.06, 1.5 * pixel)) * s));
   }
+  // On felt, a thin light ring round the disc played last (its square's
+  // tint lies mostly under the disc).
+  if (has(marks, kLastMove) && kSurface == kFelt && piece != 0)
+    color = mix(color, kHighlight, 0.85 * cover((abs(circle(q, 0.45)) - max(0.025, 0.6 * pixel)) * s));
   // A small light dot on each piece the last move turned over.
   if (turned && piece != 0)
-    color = mix(color, kHighlight, 0.8 * cover(circle(q, max(0.07, 1.2 * pixel)) * s));
+    color = mix(color, kTurnedDot, 0.9 * cover(circle(q, max(0.08, 1.4 * pixel)) * s));
   if (has(marks, kSelected) && kSurface != kChequered) {
     color = mix(color, kHighlight, cover((abs(rounded_box(q, vec2(0.45), 0.1)) - 0.03) * s));
   }
