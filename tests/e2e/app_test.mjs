@@ -495,10 +495,16 @@ async function checkAnalysisPanel(app) {
   await app.waitState((s) => movesOf(s).length === 3, 'three moves');
   await app.command('goto 1');
   state = await app.waitState(
-      (s) => s.moves === '4' && s.analysis_moves.split(' ').length >= 7 && allExact(s),
-      'the position after 4, analysed exactly', 15000);
+      (s) => s.moves === '4' && s.analysis_moves.split(' ').length >= 7 && allExact(s) &&
+          /^Red wins in/.test(s.analysis_score),
+      'the position after 4, analysed exactly, its headline proven', 15000)
+      .catch(async (e) => {
+        const s = await app.state();
+        throw new Error(`${e.message}: moves ${s.moves}, headline '${s.analysis_score}', ` +
+                        `labels ${s.analysis_moves}`);
+      });
   assert.equal(state.redo, '5 4', 'the moves after it wait to be redone (the next one last)');
-  assert.match(state.analysis_score, /^Red wins in/, 'after 4 Red still wins');
+  assert.match(state.analysis_score, /^Red wins in/, `after 4 Red still wins: ${state.analysis_score}`);
 
   await app.command('game wolfsheep');
   state = await app.waitState((s) => s.analysis_moves !== '' && s.analysis_score !== '',
