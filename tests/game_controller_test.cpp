@@ -678,6 +678,26 @@ TEST_F(PonderingTest, ThePonderedReplyBecomesTheAIsSearch) {
   EXPECT_EQ(game.moves(), (Moves{reply, "b2"}));
 }
 
+// A ponder that finished answers ponderhit with its move alone: the figures
+// the AI's move shows are what the ponder said, not none.
+TEST_F(PonderingTest, AHitOnAFinishedPonderKeepsItsFigures) {
+  game.update(10.0);
+  const std::uint64_t ponder = engine.last_request;
+  const std::string reply =
+      pondered().back().substr(std::string("position startpos moves ").size());
+  engine.reply(ponder, "info depth 7 score cp 25 nodes 900 pv b2 c3");
+  engine.reply(ponder, std::string(kPonderFinished));
+  play({reply});
+  game.update(10.1);
+  ASSERT_EQ(engine.sent.back(), "ponderhit");
+  engine.reply(ponder, "bestmove b2");
+  game.update(10.2);
+  ASSERT_TRUE(game.last_ai_move());
+  EXPECT_EQ(game.last_ai_move()->move, "b2");
+  EXPECT_EQ(game.last_ai_move()->thinking.depth, 7);
+  EXPECT_EQ(game.last_ai_move()->thinking.pv, (Moves{"b2", "c3"}));
+}
+
 TEST_F(PonderingTest, AnotherReplyIsSearchedAfreshAndThePonderIsDropped) {
   game.update(10.0);
   const std::uint64_t ponder = engine.last_request;

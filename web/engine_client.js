@@ -106,7 +106,11 @@
 //     they wait behind it); a `stop` also ends the long ones among them (a
 //     `go` answers with a depth-1 search, `solve`, `perft` and `tree` as
 //     stopped).
-// A ponder's `info` lines are not passed on (each slice starts from depth 1).
+// Of a ponder's `info` lines only the last with a pv of each slice that
+// gave a move is passed on, before its `ponder finished` (each slice starts
+// from depth 1, and its last line is the deepest it reached): as natively, a
+// finished ponder has said what it found before ponderhit answers with its
+// move alone.
 (function() {
 'use strict';
 
@@ -624,6 +628,7 @@ class EngineConnection {
       finished: false,            // a slice ended before its time
       sliceRequest: null,         // the slice in the worker
       sliceBest: null,            // its move, once its bestmove came
+      sliceInfo: null,            // its last `info` line with a pv
       answerWhenSliced: false,    // stopped before any slice ended
     };
     this.sendSlice();
@@ -633,6 +638,7 @@ class EngineConnection {
     const p = this.ponder;
     p.sliceRequest = this.nextSlice++;
     p.sliceBest = null;
+    p.sliceInfo = null;
     ++this.slices;
     this.worker.postMessage({request: p.sliceRequest, line: p.slice});
   }
@@ -644,13 +650,16 @@ class EngineConnection {
     if (!p || message.request !== p.sliceRequest) return;
     if (!message.done) {
       for (const line of message.lines) {
-        if (firstWord(line) === 'bestmove') p.sliceBest = words(line)[1];
+        const first = firstWord(line);
+        if (first === 'bestmove') p.sliceBest = words(line)[1];
+        if (first === 'info' && line.includes(' pv ')) p.sliceInfo = line;
       }
       return;
     }
     p.sliceRequest = null;
     if (p.sliceBest !== null) {
       p.best = p.sliceBest;
+      if (p.sliceInfo !== null) this.replies.push({request: p.request, line: p.sliceInfo});
       // Timed by the worker, so that neither the messages' way nor a busy
       // page makes a finished search look cut short.
       p.finished = message.ms < SLICE_MS;

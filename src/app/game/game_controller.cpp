@@ -412,6 +412,7 @@ void GameController::update_ponder(std::size_t i, const std::vector<Move>& repli
   p.level = sides_[1 - side_to_move()].level;
   send_search_setup(p, p.level, *position);
   p.request = p.engine.go({.movetime_ms = move_time(p.level), .ponder = true});
+  p.thinking = {};
   p.position = *position;
 }
 
@@ -478,6 +479,7 @@ void GameController::start_search(bool hint) {
     // the AI's, its movetime from now, and answers at once if it is done.
     stop_ponders(i);
     p.engine.ponderhit();
+    thinking_ = p.thinking;
     search_request_ = std::exchange(p.request, 0);
     search_engine_ = i;
     return;
@@ -508,9 +510,11 @@ void GameController::handle(const LinkReply& reply, std::size_t from) {
     return;
   }
   Ponderer& p = ponderers_[from];
-  if (std::holds_alternative<PonderFinished>(reply.reply) && p.request &&
-      reply.request == p.request)
+  const bool for_ponder = p.request && reply.request == p.request;
+  if (std::holds_alternative<PonderFinished>(reply.reply) && for_ponder)
     p.finished.push_back(p.position);
+  if (const auto* info = std::get_if<SearchInfoLine>(&reply.reply); info && for_ponder)
+    p.thinking = *info;
   const bool for_search =
       search_request_ && reply.request == search_request_ && from == search_engine_;
   const bool for_hint = hint_request_ && reply.request == hint_request_ && from == 0;

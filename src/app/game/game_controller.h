@@ -297,6 +297,9 @@ class GameController {
     int level = 0;              // at this level
     std::size_t turn = 0;       // its turns since the position on the board came
     double started = 0;         // when its turn began
+    // What its ponder said last: the AI's figures after a ponderhit on a
+    // ponder that had finished, which answers with its move alone.
+    Thinking thinking;
     // The positions it pondered to the end since the position on the board
     // came: its tables hold their answers.
     std::vector<EnginePosition> finished;
