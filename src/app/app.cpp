@@ -69,7 +69,8 @@ std::string play_state(const GameView& position) {
   out += "\nlegal";
   for (Move move : position.legal_moves()) {
     const MoveCells cells = position.move_cells(move);
-    out += " " + position.move_to_text(move) + ":";
+    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + a temporary string.
+    out.append(" ").append(position.move_to_text(move)).append(":");
     if (cells.from) out += cell(*cells.from) + ">";
     if (cells.to) out += cell(*cells.to);
   }
