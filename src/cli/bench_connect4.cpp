@@ -4,13 +4,13 @@
 #include <charconv>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
 
 #include "cli/bench_reversi.h"
 #include "cli/bench_signature.h"
+#include "cli/data_file.h"
 #include "engine/clock.h"
 #include "engine/level.h"
 #include "games/connect4/connect4.h"
@@ -68,29 +68,9 @@ void solve_case(Connect4Solver& solver, const Case& c, std::size_t line, Totals&
       << "\n";
 }
 
-// The cases of a data file with their line numbers, or a message saying what
-// is wrong: the line, or the file itself. A directory opens as a stream that
-// reads nothing, and a file without positions would measure nothing, so
-// both are errors rather than a run over zero positions.
+// The cases of a data file (cli/data_file.h).
 Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& path) {
-  const std::string name = std::filesystem::path(path).filename().string();
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored))
-    return ParseError{"'" + path + "' is a directory"};
-  std::ifstream file(path);
-  if (!file) return ParseError{"cannot read '" + path + "'"};
-  std::vector<std::pair<std::size_t, Case>> cases;
-  std::size_t number = 0;
-  for (std::string line; std::getline(file, line);) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const Parsed<Case> c = parse_line(line);
-    if (!c) return ParseError{name + " line " + std::to_string(number) + ": " + c.error()};
-    cases.emplace_back(number, *c);
-  }
-  if (file.bad()) return ParseError{"cannot read '" + path + "'"};
-  if (cases.empty()) return ParseError{"'" + path + "' holds no positions"};
-  return cases;
+  return read_data_file<Case>(path, parse_line, "");
 }
 
 // More than any machine this runs on; the solver clamps to the machine's.

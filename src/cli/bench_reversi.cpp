@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
+#include "cli/data_file.h"
 #include "engine/clock.h"
 #include "engine/parsed.h"
 #include "games/reversi/endgame.h"
@@ -90,25 +90,9 @@ Parsed<Case> parse_line(const std::string& line) {
   return c;
 }
 
+// The cases of a data file (cli/data_file.h), "#" lines passed over.
 Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& path) {
-  const std::string name = std::filesystem::path(path).filename().string();
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored))
-    return ParseError{"'" + path + "' is a directory"};
-  std::ifstream file(path);
-  if (!file) return ParseError{"cannot read '" + path + "'"};
-  std::vector<std::pair<std::size_t, Case>> cases;
-  std::size_t number = 0;
-  for (std::string line; std::getline(file, line);) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    const Parsed<Case> c = parse_line(line);
-    if (!c) return ParseError{name + " line " + std::to_string(number) + ": " + c.error()};
-    cases.emplace_back(number, *c);
-  }
-  if (file.bad()) return ParseError{"cannot read '" + path + "'"};
-  if (cases.empty()) return ParseError{"'" + path + "' holds no positions"};
-  return cases;
+  return read_data_file<Case>(path, parse_line, "#");
 }
 
 struct Totals {

@@ -1,0 +1,47 @@
+#pragma once
+// The data files of `arcade bench connect4 FILE` and `arcade bench reversi
+// FILE`: one position a line, read by the bench's own parse_line.
+
+#include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "engine/parsed.h"
+
+namespace arcade::cli {
+
+// The cases of a data file with their line numbers, or a message saying what
+// is wrong: the line, or the file itself. Blank lines, and lines that start
+// with one of `comment_marks`, are passed over. A directory opens as a stream
+// that reads nothing, and a file without positions would measure nothing, so
+// both are errors rather than a run over zero positions.
+template <class Case, class ParseLine>
+Parsed<std::vector<std::pair<std::size_t, Case>>> read_data_file(const std::string& path,
+                                                                 ParseLine parse_line,
+                                                                 std::string_view comment_marks) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored))
+    return ParseError{"'" + path + "' is a directory"};
+  std::ifstream file(path);
+  if (!file) return ParseError{"cannot read '" + path + "'"};
+  std::vector<std::pair<std::size_t, Case>> cases;
+  std::size_t number = 0;
+  for (std::string line; std::getline(file, line);) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (comment_marks.find(line[0]) != std::string_view::npos) continue;
+    const Parsed<Case> c = parse_line(line);
+    if (!c) return ParseError{name + " line " + std::to_string(number) + ": " + c.error()};
+    cases.emplace_back(number, *c);
+  }
+  if (file.bad()) return ParseError{"cannot read '" + path + "'"};
+  if (cases.empty()) return ParseError{"'" + path + "' holds no positions"};
+  return cases;
+}
+
+}  // namespace arcade::cli
