@@ -28,7 +28,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, movesOf} from './app_page.mjs';
-import {CheckRunner, launchChromium, serveDirectory} from './lib.mjs';
+import {CheckRunner, DESKTOP, launchChromium, PHONE, serveDirectory} from './lib.mjs';
 import {NativeTool, positionLine} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,9 +40,6 @@ if (!siteDir) {
 }
 mkdirSync(artefactDir, {recursive: true});
 
-const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE =
-    {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 const GRIDS = {tictactoe: [3, 3], connect4: [7, 6], wolfsheep: [8, 8]};
 const EXACT = /^(W[0-9]+|L[0-9]+|=)$/;
 // A Connect Four game from a data set's position 19 discs in (c4_L2_R2,

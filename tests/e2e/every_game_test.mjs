@@ -24,7 +24,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, boardRectOf, movesOf} from './app_page.mjs';
-import {CheckRunner, launchChromium, serveDirectory} from './lib.mjs';
+import {CheckRunner, DESKTOP, launchChromium, PHONE, serveDirectory} from './lib.mjs';
 import {NativeTool} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -36,9 +36,6 @@ if (!siteDir) {
 }
 mkdirSync(artefactDir, {recursive: true});
 
-const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE =
-    {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 const MOVES_PER_GAME = 6;
 const PASS_SEARCH_GAMES = 20;  // random games through the tool, at most, per game
 

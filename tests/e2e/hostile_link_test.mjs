@@ -22,7 +22,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, movesOf} from './app_page.mjs';
-import {CheckRunner, launchChromium, serveDirectory} from './lib.mjs';
+import {CheckRunner, DESKTOP, launchChromium, PHONE, serveDirectory} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, artefactDir = join(here, '../../build/web/test-artifacts')] = process.argv.slice(2);
@@ -32,8 +32,6 @@ if (!siteDir) {
 }
 mkdirSync(artefactDir, {recursive: true});
 
-const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE = {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 // The caps the issue set (game_controller.h): characters of a link or a
 // paste.
 const MAX_CHARS = 65536;

@@ -15,7 +15,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage} from './app_page.mjs';
-import {CheckRunner, launchChromium, serveDirectory} from './lib.mjs';
+import {CheckRunner, DESKTOP, launchChromium, PHONE, serveDirectory} from './lib.mjs';
 import {NativeTool} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,9 +26,6 @@ if (!siteDir) {
   process.exit(2);
 }
 
-const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE =
-    {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 const OPENING = ['f5', 'd6'];  // the root: after these, Black to move
 
 const tool = new NativeTool(cli);

@@ -260,3 +260,9 @@ export function siteVersion(dir) {
   assert.ok(found, 'service_worker.js has no SITE_VERSION line: was the site assembled?');
   return found[1];
 }
+
+// The browser contexts the tests open: a desktop, and a phone at pixel ratio
+// 3 with touch.
+export const DESKTOP = {viewport: {width: 1280, height: 800}};
+export const PHONE =
+    {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};

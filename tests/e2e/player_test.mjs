@@ -31,7 +31,16 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, boardRectOf, movesOf} from './app_page.mjs';
-import {CheckRunner, launchChromium, near, percentile, serveDirectory, sleep} from './lib.mjs';
+import {
+  CheckRunner,
+  DESKTOP,
+  launchChromium,
+  near,
+  percentile,
+  PHONE,
+  serveDirectory,
+  sleep,
+} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, artefactDir = join(here, '../../build/web/test-artifacts')] = process.argv.slice(2);
@@ -41,8 +50,6 @@ if (!siteDir) {
 }
 mkdirSync(artefactDir, {recursive: true});
 
-const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE = {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 const STORAGE_KEY = 'minimax-arcade';  // main.cpp's local storage key
 
 // Runs in the page: the gaps between animation frames and the long tasks

@@ -25,7 +25,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, movesOf} from './app_page.mjs';
-import {launchChromium, serveDirectory} from './lib.mjs';
+import {launchChromium, PHONE, serveDirectory} from './lib.mjs';
 import {NativeTool} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -52,8 +52,6 @@ const EXACT_SCORES_EMPTIES = 15;
 // person's time (its default), a game each.
 const GAMES = [{perfect: 1, seed: 1, ponder: true}, {perfect: 0, seed: 2, ponder: false}];
 const SIDE_NAMES = ['Black', 'White'];
-const PHONE =
-    {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 
 const empties = (state) => (state.position.match(/-/g) || []).length;
 const positionLine = (moves) =>

@@ -22,7 +22,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage} from './app_page.mjs';
-import {CheckRunner, launchChromium, serveDirectory, sleep} from './lib.mjs';
+import {CheckRunner, DESKTOP, launchChromium, PHONE, serveDirectory, sleep} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, artefactDir = join(here, '../../build/web/test-artifacts')] = process.argv.slice(2);
@@ -31,8 +31,6 @@ if (!siteDir) {
   process.exit(2);
 }
 const STORAGE_KEY = 'minimax-arcade';  // main.cpp's local storage key
-const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE = {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 
 // A version 3 save (before the "end" line): Connect Four, people at level 2.
 const version3 = ({moves = '4 4 3 3', side1 = 'side1 human 2', extra = ''} = {}) =>

@@ -25,7 +25,7 @@ import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
 
 import {AppPage, movesOf} from './app_page.mjs';
-import {CheckRunner, launchChromium, serveDirectory} from './lib.mjs';
+import {CheckRunner, DESKTOP, launchChromium, PHONE, serveDirectory} from './lib.mjs';
 import {positionLine} from './native_tool.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -37,8 +37,6 @@ if (!siteDir) {
 }
 mkdirSync(artefactDir, {recursive: true});
 
-const DESKTOP = {viewport: {width: 1280, height: 800}};
-const PHONE = {viewport: {width: 390, height: 844}, deviceScaleFactor: 3, hasTouch: true, isMobile: true};
 const MIN_MEASURED_MS = 20;  // engine_info.h's kMinMeasuredMs
 const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 const SQUARES = ['a1', 'b1', 'c1', 'a2', 'b2', 'c2', 'a3', 'b3', 'c3'];
