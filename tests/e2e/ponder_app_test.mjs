@@ -27,6 +27,11 @@
 // a fixed seed) and judges the AI's.
 // PONDER_THINK_MS and PONDER_MOVES change the thinking time and the
 // number of moves measured.
+//
+// With "Think on your time" off the engine is idle while the person thinks,
+// so those games think OFF_THINK_MS (1 s: time enough for a ponder that
+// should not be there to show) and their replies are the same as after 5 s;
+// the game told of 4 processors measures HELPED_MOVES (3) replies.
 
 import assert from 'node:assert/strict';
 import {dirname, join} from 'node:path';
@@ -44,6 +49,8 @@ if (!siteDir) {
 }
 const THINK_MS = Number(process.env.PONDER_THINK_MS || 5000);
 const MOVES = Number(process.env.PONDER_MOVES || 5);
+const OFF_THINK_MS = Math.min(THINK_MS, 1000);
+const HELPED_MOVES = Math.min(MOVES, 3);
 // The games: the start's moves (the app holds them as the game's start,
 // the tool's positions put them first) and the ply the thinking starts at.
 const GAMES = [
@@ -90,7 +97,7 @@ async function playAndTime(move) {
   return {ms: performance.now() - begun, pondering};
 }
 
-async function playGame(browser, url, game, think, processors = 0) {
+async function playGame(browser, url, game, think, processors = 0, moveCount = MOVES) {
   const context = await newDesktopContext(browser, processors);
   const app = new AppPage(await context.newPage(), '.');
   try {
@@ -99,13 +106,13 @@ async function playGame(browser, url, game, think, processors = 0) {
                        ('game connect4 ' + game.start.join('')).trim());
     const times = [];
     let ponderedBefore = 0;
-    while (times.length < MOVES) {
+    while (times.length < moveCount) {
       const personToMove = (s) => (s.thinking === '0' && s.tomove === '0') || s.over === '1';
       const state = await app.waitState(personToMove, 'the person to move', 30000);
       if (state.over === '1') break;
       const moves = game.start.concat(movesOf(state));
       const measured = moves.length >= game.fromPly;
-      if (measured) await sleep(THINK_MS);
+      if (measured) await sleep(think ? THINK_MS : OFF_THINK_MS);
       const move = await personMove(moves);
       const result = await app.page.evaluate(playAndTime, move);
       assert.ok(!result.error, `play ${move}: ${result.error}`);
@@ -132,7 +139,8 @@ async function playGame(browser, url, game, think, processors = 0) {
 
 function figure(game, think, {times}, processors = 0) {
   const ms = times.map((t) => t.ms);
-  console.log(`FIGURE ${game.name}: reply after ${THINK_MS / 1000} s of thought, Perfect, ` +
+  const thought = think ? THINK_MS : OFF_THINK_MS;
+  console.log(`FIGURE ${game.name}: reply after ${thought / 1000} s of thought, Perfect, ` +
               `Connect Four, the person's moves at plies ` +
               `${times.map((t) => t.ply).join(',')}, think on your time ${think ? 'on' : 'off'}` +
               (processors ? ` (${processors} processors told, ${expectedHelpers(processors) + 1} ` +
@@ -158,7 +166,7 @@ try {
     assert.equal(on.ponderedBefore, on.times.length, `${game.name}: pondering before each move`);
     assert.equal(off.ponderedBefore, 0, `${game.name}: no pondering when it is off`);
   }
-  const helped = await playGame(browser, server.url, GAMES[1], true, 4);
+  const helped = await playGame(browser, server.url, GAMES[1], true, 4, HELPED_MOVES);
   figure(GAMES[1], true, helped, 4);
   assert.equal(helped.helpers, 2, 'two helpers ponder beside the engine on 4 processors');
   assert.equal(helped.ponderedBefore, helped.times.length, 'pondering before each move, helped');
