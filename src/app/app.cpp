@@ -84,7 +84,9 @@ App::App(EngineClient& engine, Storage storage, EngineFactory make_engine,
     : game_(engine),
       storage_(std::move(storage)),
       make_engine_(std::move(make_engine)),
-      platform_(std::move(platform)) {
+      platform_(std::move(platform)),
+      analysis_(game_, make_engine_, platform_.processors),
+      lab_(game_, weights_, boards_, make_engine_) {
   for (const std::string& name : game_names()) games_.push_back(make_game_view(name));
   prefs_.reduce_motion = platform_.prefers_reduced_motion;
   if (auto saved = storage_.load ? storage_.load() : std::nullopt) restore_saved(std::move(*saved));
@@ -130,11 +132,11 @@ std::string App::command(const std::string& line) {
     game_.set_side(a == "1", {b == "ai", static_cast<int>(*level)});
   } else if (verb == "analysis" && (a == "on" || a == "off")) {
     if (a == "on" && !make_engine_) return "error no engine for the analysis";
-    set_analysis_open(a == "on");
+    analysis_.set_open(a == "on");
   } else if (verb == "lab") {
-    return lab_command(split_words(line));
+    return lab_.command(split_words(line));
   } else if (verb == "weights" || verb == "weight") {
-    return weight_command(split_words(line));
+    return weights_.command(split_words(line));
   } else if (verb == "goto") {
     const std::optional<std::uint64_t> ply =
         parse_number(a, 0, game_.line().size() + game_.redo_moves().size());
@@ -222,31 +224,7 @@ std::string App::state() const {
   const std::optional<AiMove>& last = game_.last_ai_move();
   out += "ai_move " + (last ? last->move + " depth " + std::to_string(last->thinking.depth) : "") +
          "\n";
-  out += "analysis " + std::string(analysis_ ? "1" : "0") + "\n";
-  out += "analysis_engines " + std::to_string(analysis_ ? analysis_->engines() : 0) + "\n";
-  const std::optional<AnalysisResult>& found =
-      analysis_ ? analysis_->current() : std::optional<AnalysisResult>{};
-  out += "analysis_depth " + std::to_string(found ? found->depth : 0) + "\n";
-  out += "analysis_score " +
-         (found ? score_in_words(found->score, game_.side_to_move(), game_.position()) : "") + "\n";
-  out += "analysis_moves";
-  if (found)
-    for (const MoveScore& m : found->moves)
-      out += " " + m.text + ":" + move_score_short_label(m.score);
-  out += "\n";
-  out += "analysis_line";
-  if (found)
-    for (const std::string& move : found->pv) out += " " + move;
-  out += "\n";
-  // The labels over the board, as drawn: each move a label stands for, its
-  // score, and the piece's square where the label names it.
-  out += "analysis_labels";
-  if (found && overlay_ == BoardOverlay::kMoveScores && !game_.ai_thinking() && !game_.game_over())
-    for (const BoardLabel& label : board_labels(*found, game_.position(), ui_.selected))
-      for (const std::string& move : label.moves)
-        out += " " + move + ":" + move_score_short_label(label.score) +
-               (label.piece.empty() ? "" : ":" + label.piece);
-  out += "\n";
+  out += analysis_.state(ui_.selected);
   out += "position " + game_.position().position_text() + "\n";
   out += "share " + game_.share_fragment() + "\n";
   out += "score " + score_text() + "\n";
@@ -276,7 +254,7 @@ std::string App::state() const {
          "\n";
   out += prefs_line(prefs_);
   out += audit_state() + layout_state();
-  return out + lab_state() + evaluation_state();
+  return out + lab_.state() + weights_.state();
 }
 
 std::string App::side_name(int side) const {
@@ -310,30 +288,15 @@ void App::key(char k) {
       game_.move_now();
       break;
     case 'a':
-      set_analysis_open(!analysis_);
+      analysis_.set_open(!analysis_.open());
       break;
     case 'l':
-      set_lab_open(!lab_);
+      lab_.set_open(!lab_.open());
       break;
     default:
       return;
   }
   ui_.selected.reset();
-}
-
-void App::set_analysis_open(bool open) {
-  if (!open) {
-    if (analysis_) analysis_->stop();
-    analysis_.reset();
-    return;
-  }
-  if (analysis_ || !make_engine_) return;
-  if (!analysis_engine_) {
-    analysis_engine_ = make_engine_();
-    add_helpers(analysis_helpers_);
-  }
-  analysis_ = std::make_unique<Analysis>(*analysis_engine_);
-  analysis_->set_helpers(clients_of(analysis_helpers_));
 }
 
 // The status in one line, for scripts: the end of the game, or whose turn
@@ -371,10 +334,9 @@ bool App::ai_failed() const {
 // the helpers'): they fail together, as they load the same files.
 void App::retry_engines() {
   game_.retry_engine();
-  for (EngineClient* engine : {analysis_engine_.get(), lab_engine_.get()})
-    if (engine) engine->retry();
-  for (auto* helpers : {&analysis_helpers_, &ponder_helpers_})
-    for (const std::unique_ptr<EngineClient>& engine : *helpers) engine->retry();
+  analysis_.retry_engines();
+  lab_.retry_engine();
+  for (const std::unique_ptr<EngineClient>& engine : ponder_helpers_) engine->retry();
 }
 
 // A move on the board while viewing plays on from there (GameController::
@@ -442,31 +404,8 @@ void App::draw_board(const BoardScene& scene, float left, float top, float w, fl
   renderer_.draw_cached(scene, rect, seconds);
 }
 
-// The engines pondering, or the analysis': the machine's processors but one
-// (the page's or window's own thread), at most four, as each holds its own
-// tables (on the web a worker with the Connect Four solver's 64 MB): on a
-// phone's eight cores seven would take half a gigabyte. Seven replies or
-// moves over four engines is two turns each.
-int App::engines_per_task() const {
-  constexpr int kMostEngines = 4;
-  return std::clamp(platform_.processors - 1, 1, kMostEngines);
-}
-
-// Makes the helpers beside a task's first engine (engines_per_task).
-void App::add_helpers(std::vector<std::unique_ptr<EngineClient>>& helpers) {
-  if (!make_engine_) return;
-  for (int i = 1; i < engines_per_task(); ++i) helpers.push_back(make_engine_());
-}
-
-std::vector<EngineClient*> App::clients_of(
-    const std::vector<std::unique_ptr<EngineClient>>& engines) {
-  std::vector<EngineClient*> clients;
-  for (const auto& engine : engines) clients.push_back(engine.get());
-  return clients;
-}
-
 void App::add_ponder_helpers() {
-  add_helpers(ponder_helpers_);
+  add_helpers(make_engine_, platform_.processors, ponder_helpers_);
   if (!ponder_helpers_.empty()) game_.set_ponder_helpers(clients_of(ponder_helpers_));
 }
 
@@ -476,20 +415,18 @@ bool App::update(float seconds) {
   apply_weights();
   const bool game_heard = game_.update(seconds);
   if (game_.pondering() && ponder_helpers_.empty()) add_ponder_helpers();
-  const bool analysis_heard = analysis_ && analysis_->update(game_);
-  if (lab_) lab_->update(dt_);
+  const bool analysis_heard = analysis_.update();
+  lab_.update(dt_);
   follow_moves(dt_);
   follow_end(dt_);
   // A search shows something new only when its engine replies (or as it
   // starts and ends), so no frame is drawn in between: in the browser
   // each frame costs the main thread and the GPU process processor time,
   // which a search in the worker needs more.
-  const bool searching =
-      game_.ai_thinking() || game_.hint_pending() || (analysis_ && analysis_->searching());
+  const bool searching = game_.ai_thinking() || game_.hint_pending() || analysis_.searching();
   // A lab run brings lines; animations move. A finished one still needs its
   // last frame, hence was_busy_.
-  const bool busy = (lab_ && (lab_->running() || lab_->playing())) ||
-                    (ui_.animation && ui_.animation->progress < 1.0f) ||
+  const bool busy = lab_.busy() || (ui_.animation && ui_.animation->progress < 1.0f) ||
                     (game_.game_over() && (win_progress_ < 1.0f || end_shown_ < 1.0f));
   // The game changed since the last frame (an engine's move, a script's
   // command): its state as saved tells.
@@ -505,6 +442,13 @@ bool App::update(float seconds) {
   was_searching_ = searching;
   commanded_ = false;
   return changed;
+}
+
+void App::apply_weights() {
+  std::optional<EngineWeights> weights = weights_.changed();
+  if (!weights) return;
+  game_.set_engine_weights(*weights);
+  analysis_.set_weights(*weights);
 }
 
 bool App::wants_redraw() const {
@@ -613,7 +557,7 @@ void App::open_pasted() {
 // where pieces drop), Enter plays there as a click would, Escape hides it.
 void App::board_key(Key k) {
   // The lab's tree covers the board: a key must not play a move unseen.
-  if (lab_) return;
+  if (lab_.open()) return;
   const BoardLayout& board = game_.position().board();
   const Grid grid = board.grid;
   if (k == Key::kEscape) {

@@ -11,14 +11,15 @@
 #include <string>
 #include <vector>
 
-#include "app/analysis/analysis.h"
+#include "app/analysis/analysis_panel.h"
 #include "app/board/board_renderer.h"
 #include "app/board/board_scene.h"
-#include "app/game/game_controller.h"
 #include "app/board/imgui_boards.h"
-#include "app/lab/lab.h"
-#include "app/lab/lab_view.h"
+#include "app/engine_factory.h"
+#include "app/game/game_controller.h"
 #include "app/game/sounds.h"
+#include "app/heuristic_weights.h"
+#include "app/lab/lab_panel.h"
 #include "app/theme.h"
 
 namespace arcade::app {
@@ -29,13 +30,6 @@ struct Storage {
   std::function<std::optional<std::string>()> load;
   std::function<void(const std::string&)> save;
 };
-
-// Makes an engine of its own (make_engine_client), for the analysis panel,
-// the lab and the pondering helpers; none: those cannot open or start.
-using EngineFactory = std::function<std::unique_ptr<EngineClient>()>;
-
-// What the analysis panel draws over the board.
-enum class BoardOverlay : int { kMoveScores = 0, kLine = 1, kNothing = 2 };
 
 // Keys that move the board's cursor and play at it.
 enum class Key { kLeft, kRight, kUp, kDown, kEnter, kEscape };
@@ -84,7 +78,7 @@ class App {
   // Two fingers on the screen: `factor` the change of their distance since
   // the last call, about their middle (points); active false when one lifts.
   // Zooms the lab's tree.
-  void pinch(bool active, float factor, float x, float y);
+  void pinch(bool active, float factor, float x, float y) { lab_.pinch(active, factor, x, y); }
 
   const GameController& game() const { return game_; }
   // The AI plays both sides of a new game of the game on the board (the
@@ -172,33 +166,9 @@ class App {
   void start_choice();
   void side_controls(int side);
   void move_list();
-  void analysis_section();
-  void set_analysis_open(bool open);
-  // The lab (app_lab.cpp).
-  void set_lab_open(bool open);
-  void lab_section();
-  void run_lab();
-  std::string lab_command(const std::vector<std::string>& words);
-  std::string lab_state() const;
-  std::string lab_view_state() const;
-  LabWords lab_words() const;
-  LabPosition lab_position_now() const;  // the board's position and weights
-  std::string lab_stale() const;         // why the tree is not of them, or empty
-  const GameView& lab_root() const;      // the position the tree was searched from
-  // The heuristic's weights (app_lab.cpp): the current game's, the option
-  // lines that set them, and every engine told of them.
-  std::vector<Score>& weights();  // to edit (made from the defaults)
-  std::vector<Score> current_weights() const;
-  EngineWeights engine_weights() const;
+  // Tells every engine when the heuristic's weights (or the game) changed.
   void apply_weights();
-  int engines_per_task() const;
-  void add_helpers(std::vector<std::unique_ptr<EngineClient>>& helpers);
-  static std::vector<EngineClient*> clients_of(
-      const std::vector<std::unique_ptr<EngineClient>>& engines);
   void add_ponder_helpers();
-  void evaluation_section();
-  std::string weight_command(const std::vector<std::string>& words);
-  std::string evaluation_state() const;
   std::string status_text() const;
   std::string turn_text() const;  // the heading: whose turn
   // The game has an AI side whose engine could not start (the heading says
@@ -243,22 +213,13 @@ class App {
   ImGuiBoards boards_{renderer_};  // boards among ImGui's shapes (the lab's)
   BoardUi ui_;
   EngineFactory make_engine_;
-  std::unique_ptr<EngineClient> analysis_engine_;  // made when first opened
-  std::unique_ptr<Analysis> analysis_;             // null while closed
-  // Engines scoring moves beside analysis_engine_ (Analysis::set_helpers).
-  std::vector<std::unique_ptr<EngineClient>> analysis_helpers_;
-  BoardOverlay overlay_ = BoardOverlay::kMoveScores;
+  PlatformServices platform_;
+  HeuristicWeights weights_{game_};
+  AnalysisPanel analysis_;
+  LabPanel lab_;
   // Engines that ponder beside the game's (GameController::
   // set_ponder_helpers), made when it first ponders.
   std::vector<std::unique_ptr<EngineClient>> ponder_helpers_;
-  std::unique_ptr<EngineClient> lab_engine_;  // made when first opened
-  std::unique_ptr<Lab> lab_;                  // null while closed
-  std::unique_ptr<GameView> lab_root_;        // the position of the lab's last run
-  LabSettings lab_settings_;
-  LabView lab_view_;
-  std::map<std::string, std::vector<Score>> weights_;  // by game; absent: the defaults
-  std::optional<EngineWeights> weights_applied_;       // the weights engines have
-  PlatformServices platform_;
   Preferences prefs_;
   Fonts fonts_;
   bool touch_ = false;

@@ -129,7 +129,7 @@ std::string wrapped_at_spaces(const std::string& text, float width) {
 // How a person plays a move on this board, with what they have in hand.
 std::string App::how_to_move() const {
   // The lab's tree is where the board was, and the board takes no input.
-  if (lab_) return "The lab covers the board: close the lab to play";
+  if (lab_.open()) return "The lab covers the board: close the lab to play";
   const std::string act = touch_ ? "Tap" : "Click";
   const GameView& position = game_.position();
   const BoardLayout& board = position.board();
@@ -294,9 +294,11 @@ void App::side_panel(const Rect& r, bool phone) {
     ImGui::PopStyleColor();
   }
   ImGui::Separator();
-  lab_section();
-  if (!lab_) {
-    analysis_section();
+  if (lab_.section(touch_)) {
+    std::unique_ptr<GameView> node = lab_.chosen_node();
+    if (weights_.section(node.get())) apply_weights();
+  } else {
+    analysis_.section(touch_);
     move_list();
   }
   share_section();
@@ -506,26 +508,6 @@ void App::move_list() {
   ImGui::PopStyleColor();
 }
 
-void App::analysis_section() {
-  if (!make_engine_) return;
-  bool open = analysis_ != nullptr;
-  if (ImGui::Checkbox("Analysis", &open)) set_analysis_open(open);
-  audit_target("Analysis");
-  audit_rect("analysis_toggle");
-  if (!touch_ && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: A");
-  if (!analysis_) return;
-  if (std::optional<std::size_t> ply = analysis_panel(*analysis_, game_)) game_.go_to(*ply);
-  int overlay = static_cast<int>(overlay_);
-  ImGui::TextUnformatted("On the board:");
-  ImGui::RadioButton("scores", &overlay, static_cast<int>(BoardOverlay::kMoveScores));
-  ImGui::SameLine();
-  ImGui::RadioButton("line", &overlay, static_cast<int>(BoardOverlay::kLine));
-  ImGui::SameLine();
-  ImGui::RadioButton("none", &overlay, static_cast<int>(BoardOverlay::kNothing));
-  overlay_ = static_cast<BoardOverlay>(overlay);
-  ImGui::Separator();
-}
-
 // Sharing: a link to this position, and a field to open moves, a position
 // string or a link someone sent.
 void App::share_section() {
@@ -568,7 +550,7 @@ void App::board_area(const Rect& r, int fb_width, int fb_height, float seconds) 
   ImGui::End();
   const Rect below{r.x, r.y + heading_height(), r.w, r.h - heading_height()};
   board(below, fb_width, fb_height, seconds);
-  if (!lab_ && game_.game_over() && !end_dismissed_) end_banner(board_rect_);
+  if (!lab_.open() && game_.game_over() && !end_dismissed_) end_banner(board_rect_);
 }
 
 // Above the board: whose turn it is or how the game ended, in large type,
@@ -701,12 +683,7 @@ void App::note_widget(const std::string& name) {
 }
 
 void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
-  if (lab_) {
-    if (lab_tree(*lab_, lab_view_, lab_root(), lab_words(), boards_, {r.x, r.y},
-                 {r.x + r.w, r.y + r.h}, lab_stale()) == LabAction::kRun)
-      run_lab();
-    return;
-  }
+  if (lab_.open()) return lab_.tree({r.x, r.y}, {r.x + r.w, r.y + r.h});
   // The largest board of the game's proportions that fits, centred.
   const Grid grid = game_.position().board().grid;
   const float avail_w = r.w - 2 * kBoardMargin, avail_h = r.h - 2 * kBoardMargin;
@@ -737,16 +714,10 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
     }
   }
   BoardScene scene = make_scene(game_, ui_);
-  if (analysis_ && overlay_ == BoardOverlay::kLine)
-    if (const std::vector<std::string>* line = line_over_board(*analysis_, game_))
-      show_line(scene, game_.position(), *line, kLinePlies);
+  analysis_.add_line(scene);
   scene.win_progress = win_progress_;
   draw_board(scene, left, top, board_w, board_h, fb_width, fb_height, seconds);
-  if (analysis_ && overlay_ != BoardOverlay::kNothing) {
-    const BoardPlacement placement{left, top, cell, grid.rows};
-    analysis_over_board(*analysis_, game_, ui_.selected, placement,
-                        overlay_ == BoardOverlay::kLine);
-  }
+  analysis_.draw_over_board(ui_.selected, left, top, cell, grid.rows);
 }
 
 // The end of the game, on the board: who won and how, the session's score,
