@@ -3,79 +3,14 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <sstream>
 
-#include "app/analysis/analysis_view.h"
-#include "app/ui_audit.h"
-#include "engine/level.h"
-#include "engine/parsed.h"
+#include "app/engine_link/engine_info.h"
 #include "games/registry.h"
 
 namespace arcade::app {
 namespace {
 
 constexpr float kAnimationSeconds = 0.3f;
-
-// The saved text holds the game (GameController::save) and, on a line of
-// their own, the preferences: "prefs sound 0 motion 1 pace 700 think 1".
-constexpr const char* kPrefsKey = "prefs";
-
-std::string prefs_line(const Preferences& p) {
-  return std::string(kPrefsKey) + " sound " + (p.sound ? "1" : "0") + " motion " +
-         (p.reduce_motion ? "1" : "0") + " pace " + std::to_string(p.ai_pace_ms) + " think " +
-         (p.think_on_your_time ? "1" : "0") + "\n";
-}
-
-// Reads the preferences' line out of `saved` (removing it); a bad value
-// keeps its default.
-Preferences take_prefs(std::string& saved, Preferences p) {
-  std::string key = "\n";
-  key.append(kPrefsKey).append(" ");
-  const std::size_t at = saved.find(key);
-  if (at == std::string::npos) return p;
-  const std::size_t end = saved.find('\n', at + 1);
-  const std::vector<std::string> w =
-      split_words(saved.substr(at + key.size(), end - at - key.size()));
-  saved.erase(at + 1, end == std::string::npos ? std::string::npos : end - at);
-  for (std::size_t i = 0; i + 1 < w.size(); i += 2) {
-    if (w[i] == "sound") p.sound = w[i + 1] == "1";
-    if (w[i] == "motion") p.reduce_motion = w[i + 1] == "1";
-    if (w[i] == "think") p.think_on_your_time = w[i + 1] == "1";
-    if (w[i] == "pace")
-      p.ai_pace_ms = static_cast<int>(parse_number(w[i + 1], 0, 5000).value_or(p.ai_pace_ms));
-  }
-  return p;
-}
-
-// For scripts that play any game by clicks, knowing none: the registered
-// games; the board's grid and its pieces (rows from the top, '.' empty, '0'
-// and '1' the sides' pieces); each legal move with the cells a click names
-// ("col,row" from the bottom left; "from>to" for a piece's move; none for a
-// pass).
-std::string play_state(const GameView& position) {
-  std::string out = "games";
-  for (const std::string& name : game_names()) out += " " + name;
-  const Grid grid = position.board().grid;
-  out += "\ngrid " + std::to_string(grid.cols) + " " + std::to_string(grid.rows) + "\nboard ";
-  for (int row = grid.rows - 1; row >= 0; --row) {
-    for (int col = 0; col < grid.cols; ++col) {
-      const Piece piece = position.piece_at({col, row});
-      out += piece == Piece::kNone ? '.' : piece == Piece::kFirstSide ? '0' : '1';
-    }
-    if (row > 0) out += '/';
-  }
-  const auto cell = [](Cell c) { return std::to_string(c.col) + "," + std::to_string(c.row); };
-  out += "\nlegal";
-  for (Move move : position.legal_moves()) {
-    const MoveCells cells = position.move_cells(move);
-    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + a temporary string.
-    out.append(" ").append(position.move_to_text(move)).append(":");
-    if (cells.from) out += cell(*cells.from) + ">";
-    if (cells.to) out += cell(*cells.to);
-  }
-  return out + "\n";
-}
 
 }  // namespace
 
@@ -105,156 +40,6 @@ void App::play_itself() {
   game_.set_side(0, {true, 1});
   game_.set_side(1, {true, 1});
   moves_seen_ = 0;
-}
-
-std::string App::command(const std::string& line) {
-  commanded_ = true;  // whatever it did, the next frame shows it
-  std::istringstream in(line);
-  std::string verb, a, b, c;
-  in >> verb >> a >> b;
-  std::getline(in, c);
-  std::optional<std::string> problem;
-  if (verb == "game") {
-    // A script sets the sides and then names its game: they go with it (a
-    // tab, a link or New keeps each game's own).
-    const SideSettings first = game_.side(0), second = game_.side(1);
-    problem = start_new_game(a, b.empty() ? "startpos" : b + c);
-    if (!problem) {
-      game_.set_side(0, first);
-      game_.set_side(1, second);
-    }
-  } else if (verb == "side") {
-    const std::optional<std::uint64_t> level =
-        c.empty() ? std::optional<std::uint64_t>(game_.side(a == "1").level)
-                  : parse_number(c.substr(c.find_first_not_of(' ')), 1, kLevelCount);
-    if ((a != "0" && a != "1") || (b != "ai" && b != "person") || !level)
-      return "error usage: side 0|1 person|ai [LEVEL 1-" + std::to_string(kLevelCount) + "]";
-    game_.set_side(a == "1", {b == "ai", static_cast<int>(*level)});
-  } else if (verb == "analysis" && (a == "on" || a == "off")) {
-    if (a == "on" && !make_engine_) return "error no engine for the analysis";
-    analysis_.set_open(a == "on");
-  } else if (verb == "lab") {
-    return lab_.command(split_words(line));
-  } else if (verb == "weights" || verb == "weight") {
-    return weights_.command(split_words(line));
-  } else if (verb == "goto") {
-    const std::optional<std::uint64_t> ply =
-        parse_number(a, 0, game_.line().size() + game_.redo_moves().size());
-    if (!ply) return "error usage: goto PLY (0 to the moves played and undone)";
-    game_.go_to(*ply);
-  } else if (verb == "resume") {
-    game_.set_paused(false);
-  } else if (verb == "retry") {
-    retry_engines();
-  } else if (verb == "link" || verb == "open") {
-    // A shared link's fragment, or what a person pasted: on an error the
-    // game stays as it was and the notice says why.
-    const std::string text = line.size() > verb.size() ? line.substr(verb.size() + 1) : "";
-    problem = verb == "link" ? game_.open_link(text) : game_.open_text(text);
-    if (problem) {
-      say((verb == "link" ? "This link cannot be opened: " : "Cannot open that: ") + *problem,
-          true);
-    } else {
-      ui_ = {};
-      end_dismissed_ = false;
-    }
-  } else if (verb == "play") {
-    problem = game_.play(a);
-  } else if (verb == "switch") {
-    if (!make_game_view(a)) return "error unknown game '" + a + "'";
-    choose_game(a);
-  } else if (verb == "rematch") {
-    game_.rematch();
-    ui_ = {};
-  } else if (verb == "dismiss") {
-    end_dismissed_ = true;
-  } else if (verb == "key") {
-    static const std::pair<const char*, Key> kBoardKeys[] = {
-        {"left", Key::kLeft}, {"right", Key::kRight}, {"up", Key::kUp},
-        {"down", Key::kDown}, {"enter", Key::kEnter}, {"escape", Key::kEscape}};
-    const auto it = std::find_if(std::begin(kBoardKeys), std::end(kBoardKeys),
-                                 [&](const auto& k) { return a == k.first; });
-    if (it == std::end(kBoardKeys)) return "error usage: key left|right|up|down|enter|escape";
-    board_key(it->second);
-  } else if (verb == "pref") {
-    const std::optional<std::uint64_t> pace = parse_number(b, 0, 5000);
-    if (a == "sound" && (b == "on" || b == "off"))
-      prefs_.sound = b == "on";
-    else if (a == "motion" && (b == "on" || b == "off"))
-      prefs_.reduce_motion = b == "off";
-    else if (a == "pace" && pace)
-      game_.set_ai_pace(prefs_.ai_pace_ms = static_cast<int>(*pace));
-    else if (a == "think" && (b == "on" || b == "off"))
-      game_.set_pondering(prefs_.think_on_your_time = b == "on");
-    else
-      return "error usage: pref sound on|off | pref motion on|off | pref pace MS (0-5000) | "
-             "pref think on|off";
-  } else {
-    static const std::pair<const char*, char> kKeys[] = {
-        {"new", 'n'}, {"undo", 'u'}, {"redo", 'r'}, {"hint", 'h'}, {"swap", 's'}, {"movenow", 'm'}};
-    const auto it = std::find_if(std::begin(kKeys), std::end(kKeys),
-                                 [&](const auto& k) { return verb == k.first; });
-    if (verb == "pause")
-      game_.set_paused(true);
-    else if (it == std::end(kKeys))
-      return "error unknown command '" + verb + "'";
-    else
-      key(it->second);
-  }
-  return problem ? "error " + *problem : "ok";
-}
-
-std::string App::state() const {
-  std::string out = game_.save();
-  out += "thinking " + std::string(game_.ai_thinking() ? "1" : "0") + "\n";
-  out += "engine_failed " + std::string(game_.engine_failed() ? "1" : "0") + "\n";
-  out += "pondering " + std::string(game_.pondering() ? "1" : "0") + "\n";
-  out += "ponder_helpers " + std::to_string(game_.ponder_helpers()) + "\n";
-  out += "over " + std::string(game_.game_over() ? "1" : "0") + "\n";
-  out += "winner " + std::to_string(game_.winner()) + "\n";
-  out += "tomove " + std::to_string(game_.side_to_move()) + "\n";
-  out += "hint " + (game_.hint() ? game_.hint()->text : "") + "\n";
-  // The person must pass: why, as the heading says it (else empty).
-  out += "pass " + (person_pass(game_) ? pass_in_words(game_.position()) : "") + "\n";
-  out += play_state(game_.position());
-  out += "notice " + notice_ + "\n";
-  out += "status " + status_text() + "\n";
-  out += "figures " + figures_text() + "\n";  // the heading's second line
-  out += "thinking_depth " + std::to_string(game_.thinking().depth) + "\n";
-  const std::optional<AiMove>& last = game_.last_ai_move();
-  out += "ai_move " + (last ? last->move + " depth " + std::to_string(last->thinking.depth) : "") +
-         "\n";
-  out += analysis_.state(ui_.selected);
-  out += "position " + game_.position().position_text() + "\n";
-  out += "share " + game_.share_fragment() + "\n";
-  out += "score " + score_text() + "\n";
-  out += "banner " + std::string(game_.game_over() && !end_dismissed_ ? "1" : "0") + "\n";
-  char rect[96];
-  std::snprintf(rect, sizeof rect, "board_rect %.1f %.1f %.1f %.1f\n", board_rect_.x, board_rect_.y,
-                board_rect_.w, board_rect_.h);
-  out += rect;
-  out += "heading " + (game_.game_over() ? end_title() : turn_text()) + "\n";
-  out += "viewing " +
-         (game_.viewing()
-              ? std::to_string(game_.line().size()) + " " + std::to_string(game_.known_plies())
-              : std::string()) +
-         "\n";
-  // Controls a test clicks, where the last frame drew them (points):
-  // "name:left,top,width,height ...".
-  out += "widgets";
-  for (const auto& [name, r] : widgets_) {
-    char at[160];
-    std::snprintf(at, sizeof at, " %s:%.1f,%.1f,%.1f,%.1f", name.c_str(), r.x, r.y, r.w, r.h);
-    out += at;
-  }
-  out += "\n";
-  out += "cursor " +
-         (ui_.cursor ? std::to_string(ui_.cursor->col) + " " + std::to_string(ui_.cursor->row)
-                     : std::string()) +
-         "\n";
-  out += prefs_line(prefs_);
-  out += audit_state() + layout_state();
-  return out + lab_.state() + weights_.state();
 }
 
 std::string App::side_name(int side) const {
@@ -626,7 +411,7 @@ void App::play_cursor() {
 void App::restore_saved(std::string saved) {
   // The loaders read at most a byte over the cap; a text over it is no save
   // of this version, and its preferences are not read either.
-  if (saved.size() <= kMaxSaveBytes) prefs_ = take_prefs(saved, prefs_);
+  if (saved.size() <= kMaxSaveBytes) prefs_ = take_preferences(saved, prefs_);
   SaveNotes notes;
   if (const std::optional<std::string> problem = game_.load(saved, &notes)) {
     say(notes.newer ? "The saved game is from a newer version of Minimax Arcade. It is kept as it "
@@ -650,7 +435,7 @@ void App::persist() {
     if (game_.save() == *held_games_) return;  // see restore_saved
     held_games_.reset();
   }
-  std::string state = game_.save() + prefs_line(prefs_);
+  std::string state = game_.save() + preferences_line(prefs_);
   if (state == saved_) return;
   saved_ = std::move(state);
   storage_.save(saved_);

@@ -20,6 +20,7 @@
 #include "app/game/sounds.h"
 #include "app/heuristic_weights.h"
 #include "app/lab/lab_panel.h"
+#include "app/preferences.h"
 #include "app/theme.h"
 
 namespace arcade::app {
@@ -33,14 +34,6 @@ struct Storage {
 
 // Keys that move the board's cursor and play at it.
 enum class Key { kLeft, kRight, kUp, kDown, kEnter, kEscape };
-
-// The player's settings besides the game: kept with the saved game.
-struct Preferences {
-  bool sound = false;              // off by default: a page should not start beeping
-  bool reduce_motion = false;      // pieces jump into place, nothing fades
-  int ai_pace_ms = 700;            // AI against AI: the least time between moves
-  bool think_on_your_time = true;  // the AI ponders while a person thinks (Expert, Perfect)
-};
 
 // What the app asks of the platform besides storage; any may be empty.
 struct PlatformServices {
@@ -128,6 +121,9 @@ class App {
   const char* paste_text(const char* clipboard);
 
  private:
+  // The handlers of command() and the lines of state() (app_commands.cpp).
+  friend struct AppCommands;
+
   // The screen's parts (app_layout.cpp), in points.
   struct Rect {
     float x = 0, y = 0, w = 0, h = 0;
