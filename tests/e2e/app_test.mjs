@@ -220,26 +220,29 @@ async function checkClickMove(app) {
   console.log(`  moves: ${state.moves}`);
 }
 
+// No pace between the AI's moves here (700 ms by default, for people to
+// follow): the game's moves, not its speed, are checked.
 async function checkPerfectDraw(app) {
   const started = Date.now();
-  await app.commands(
-      'side 0 person', 'side 1 person', 'game tictactoe', 'side 0 ai 5', 'side 1 ai 5');
+  await app.commands('pref pace 0', 'side 0 person', 'side 1 person', 'game tictactoe',
+                     'side 0 ai 5', 'side 1 ai 5');
   const state = await app.waitState((s) => s.over === '1', 'the game to end', 30000);
+  await app.command('pref pace 700');
   assert.equal(state.winner, '-1', `moves ${state.moves}: a perfect game is a draw`);
   assert.equal(movesOf(state).length, 9, `moves ${state.moves}: a draw fills the board`);
   console.log(`  ${state.moves} in ${Date.now() - started} ms`);
 }
 
 // Perfect against Perfect at Connect Four: the first eight moves come from
-// the opening book, without a search, so the whole opening takes about as
-// long as the discs take to drop.
+// the opening book, without a search, so with no pace between them the
+// whole opening takes about as long as the discs take to drop.
 async function checkPerfectOpening(app) {
-  await app.commands('side 0 person', 'side 1 person', 'game connect4');
+  await app.commands('pref pace 0', 'side 0 person', 'side 1 person', 'game connect4');
   const started = Date.now();
   await app.commands('side 0 ai 5', 'side 1 ai 5');
   const state = await app.waitState((s) => movesOf(s).length >= 8, 'eight book moves', 20000);
   const elapsed = Date.now() - started;
-  await app.commands('side 0 person', 'side 1 person');
+  await app.commands('side 0 person', 'side 1 person', 'pref pace 700');
   assert.equal(movesOf(state).slice(0, 1).join(' '), '4', 'the first player opens in the centre');
   assert.ok(elapsed < 8000, `eight book moves took ${elapsed} ms`);
   console.log(`  ${movesOf(state).slice(0, 8).join(' ')} in ${elapsed} ms`);
