@@ -238,7 +238,7 @@ void App::apply_weights() {
 
 bool App::wants_redraw() const {
   // A fading notice, and a hint's pulse for its first seconds.
-  return (!notice_.empty() && !notice_error_ && seconds_ < notice_until_ + 0.5f) ||
+  return notice_.fading(seconds_) ||
          (game_.hint().has_value() && seconds_ - hint_seen_ < 2.0f);
 }
 
@@ -290,12 +290,6 @@ void App::follow_end(float dt) {
     return;
   }
   end_shown_ = std::min(1.0f, end_shown_ + step / 0.25f);
-}
-
-void App::say(std::string notice, bool error) {
-  notice_ = std::move(notice);
-  notice_error_ = error;
-  notice_until_ = seconds_ + 4.0f;
 }
 
 std::optional<std::string> App::start_new_game(const std::string& game, const std::string& start) {

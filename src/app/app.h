@@ -20,8 +20,10 @@
 #include "app/game/sounds.h"
 #include "app/heuristic_weights.h"
 #include "app/lab/lab_panel.h"
+#include "app/notice.h"
 #include "app/preferences.h"
 #include "app/theme.h"
+#include "app/widgets.h"
 
 namespace arcade::app {
 
@@ -148,11 +150,12 @@ class App {
   void board_area(const Rect& r, int fb_width, int fb_height, float seconds);
   void heading(const Rect& r);
   void end_banner(const Rect& board);
-  void notice_toast(const Rect& area);
   // A button as wide as `width` (0: fits its label); `primary` in the accent
   // colour; its shortcut in a tooltip where there is a keyboard.
   bool button(const char* label, float width = 0, bool primary = false,
-              const char* shortcut = nullptr);
+              const char* shortcut = nullptr) {
+    return ui_button(label, width, primary, shortcut, touch_);
+  }
   void piece_icon(int side, float size);
 
   // A new game, its board reset; an error message, and then nothing changes.
@@ -194,7 +197,9 @@ class App {
   void follow_moves(float dt);
   void follow_end(float dt);
   void play_cursor();
-  void say(std::string notice, bool error = false);
+  void say(std::string notice, bool error = false) {
+    notice_.say(std::move(notice), error, seconds_);
+  }
   void copy_link();
   void open_pasted();
   void restore_saved(std::string saved);
@@ -219,12 +224,10 @@ class App {
   Preferences prefs_;
   Fonts fonts_;
   bool touch_ = false;
-  std::string notice_;
-  bool notice_error_ = false;
-  float notice_until_ = 0;  // seconds; a notice that is not an error fades
-  std::string pasted_;      // the share section's text field
-  Rect board_rect_;         // where the main board was drawn last (points)
-  float end_shown_ = 0;     // 0..1: the end of game's banner fading in
+  Notice notice_;
+  std::string pasted_;   // the share section's text field
+  Rect board_rect_;      // where the main board was drawn last (points)
+  float end_shown_ = 0;  // 0..1: the end of game's banner fading in
   bool end_dismissed_ = false;
   float win_progress_ = 0;  // 0..1: the winning line drawing itself
   float seconds_ = 0;

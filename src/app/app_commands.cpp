@@ -241,7 +241,7 @@ std::string AppCommands::game_state(const App& app) {
   // The person must pass: why, as the heading says it (else empty).
   out += "pass " + (person_pass(g) ? pass_in_words(g.position()) : "") + "\n";
   out += play_state(g.position());
-  out += "notice " + app.notice_ + "\n";
+  out += "notice " + app.notice_.text() + "\n";
   out += "status " + app.status_text() + "\n";
   out += "figures " + app.figures_text() + "\n";  // the heading's second line
   out += "thinking_depth " + std::to_string(g.thinking().depth) + "\n";

@@ -98,32 +98,6 @@ std::string fitted(const std::string& text, float width) {
   return cut + "...";
 }
 
-// `text` with a line break before each word that would pass `width`:
-// breaks at spaces only. ImGui's own wrapping also breaks after a comma,
-// which split a count such as "300,000" over two lines. A word wider than a
-// line alone is left to ImGui's wrapping.
-std::string wrapped_at_spaces(const std::string& text, float width) {
-  std::string out, line;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t end = std::min(text.find_first_of(" \n", at), text.size());
-    const std::string word = text.substr(at, end - at);
-    const std::string longer = line.empty() ? word : line + ' ' + word;
-    if (line.empty() || ImGui::CalcTextSize(longer.c_str()).x <= width) {
-      line = longer;
-    } else {
-      out += line + '\n';
-      line = word;
-    }
-    if (end < text.size() && text[end] == '\n') {
-      out += line + '\n';
-      line.clear();
-    }
-    at = end + 1;
-  }
-  return out + line;
-}
-
 }  // namespace
 
 // How a person plays a move on this board, with what they have in hand.
@@ -184,7 +158,7 @@ void App::frame(int fb_width, int fb_height, float seconds) {
   top_bar(l.top_bar);
   if (l.phone) quick_actions(l.actions);
   side_panel(l.panel, l.phone);
-  notice_toast(l.board_area);
+  notice_.draw(l.board_area.x, l.board_area.y, l.board_area.w, l.board_area.h, seconds_);
   persist();
 }
 
@@ -752,66 +726,6 @@ void App::end_banner(const Rect& board) {
   if (button("See the board", -1)) end_dismissed_ = true;
   ImGui::End();
   ImGui::PopStyleVar(3);
-}
-
-// A notice at the bottom of the board's area: what went wrong (until
-// dismissed) or what just happened (for a few seconds).
-void App::notice_toast(const Rect& area) {
-  if (notice_.empty()) return;
-  const float fade = notice_error_ ? 1.0f : std::clamp(notice_until_ + 0.5f - seconds_, 0.0f, 1.0f);
-  if (fade <= 0) {
-    notice_.clear();
-    return;
-  }
-  const float w = std::min(area.w - 32, 560.0f);
-  ImGui::SetNextWindowPos(ImVec2(area.x + area.w / 2, area.y + area.h - 16), 0, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(w, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_Alpha, fade);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f);
-  ImGui::PushStyleColor(ImGuiCol_WindowBg,
-                        notice_error_ ? ImVec4(0.35f, 0.16f, 0.12f, 0.97f) : palette::kRaised);
-  ImGui::Begin("notice", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
-                   ImGuiWindowFlags_NoFocusOnAppearing);
-  const float ok_w = ImGui::CalcTextSize("OK").x + 2 * ImGui::GetStyle().FramePadding.x;
-  const float wrap_x = ImGui::GetContentRegionAvail().x - ok_w - 8;
-  ImGui::PushTextWrapPos(wrap_x);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(wrapped_at_spaces(notice_, wrap_x - ImGui::GetCursorPosX() - 1).c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::SameLine(ImGui::GetContentRegionAvail().x - ok_w + ImGui::GetStyle().WindowPadding.x);
-  if (button("OK")) notice_.clear();
-  ImGui::End();
-  ImGui::PopStyleColor();
-  ImGui::PopStyleVar(2);
-}
-
-bool App::button(const char* label, float width, bool primary, const char* shortcut) {
-  if (primary) {
-    ImGui::PushStyleColor(ImGuiCol_Button, palette::kAccent);
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::kAccentHover);
-    ImGui::PushStyleColor(ImGuiCol_ButtonActive, palette::kAccentHover);
-  }
-  const bool pressed = ImGui::Button(label, ImVec2(width, 0));
-  if (primary) ImGui::PopStyleColor(3);
-  audit_target(label);
-  audit_fits(label,
-             ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x,
-             ImGui::GetItemRectSize().x);
-  if (shortcut) audit_rect(("button_" + std::string(label)).c_str());
-  if (shortcut && !touch_ && ImGui::IsItemHovered()) {
-    // Over the button, centred: at the pointer a tooltip covers the button
-    // beside it (Hint's covered New).
-    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-    ImGui::SetNextWindowPos(ImVec2((min.x + max.x) / 2, min.y - 4), ImGuiCond_Always,
-                            ImVec2(0.5f, 1.0f));
-    ImGui::BeginTooltip();
-    ImGui::Text("Key: %s", shortcut);
-    audit_rect("tooltip", true);
-    ImGui::EndTooltip();
-  }
-  return pressed;
 }
 
 // --- Words. ---

@@ -1,0 +1,39 @@
+#include "app/widgets.h"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "app/theme.h"
+#include "app/ui_audit.h"
+
+namespace arcade::app {
+
+bool ui_button(const char* label, float width, bool primary, const char* shortcut, bool touch) {
+  if (primary) {
+    ImGui::PushStyleColor(ImGuiCol_Button, palette::kAccent);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::kAccentHover);
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, palette::kAccentHover);
+  }
+  const bool pressed = ImGui::Button(label, ImVec2(width, 0));
+  if (primary) ImGui::PopStyleColor(3);
+  audit_target(label);
+  audit_fits(label,
+             ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x,
+             ImGui::GetItemRectSize().x);
+  if (shortcut) audit_rect(("button_" + std::string(label)).c_str());
+  if (shortcut && !touch && ImGui::IsItemHovered()) {
+    // Over the button, centred: at the pointer a tooltip covers the button
+    // beside it (Hint's covered New).
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    ImGui::SetNextWindowPos(ImVec2((min.x + max.x) / 2, min.y - 4), ImGuiCond_Always,
+                            ImVec2(0.5f, 1.0f));
+    ImGui::BeginTooltip();
+    ImGui::Text("Key: %s", shortcut);
+    audit_rect("tooltip", true);
+    ImGui::EndTooltip();
+  }
+  return pressed;
+}
+
+}  // namespace arcade::app
