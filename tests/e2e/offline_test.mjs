@@ -258,7 +258,9 @@ async function offlineReload(t) {
 
 async function offlineGame(t) {
   const {page} = t;
-  await commands(page, 'side 0 ai 1', 'side 1 ai 1', 'game tictactoe');
+  // No pace between the AI's moves (700 ms, for people to follow): a whole
+  // game played offline is the check, not its speed.
+  await commands(page, 'pref pace 0', 'side 0 ai 1', 'side 1 ai 1', 'game tictactoe');
   const done = await waitState(page, (s) => s.over === '1', 'the game to end', 60000);
   const moves = done.moves.split(' ').filter(Boolean);
   assert.ok(moves.length >= 5, `moves ${done.moves}`);
