@@ -42,10 +42,6 @@ void App::play_itself() {
   moves_seen_ = 0;
 }
 
-std::string App::side_name(int side) const {
-  return std::string(game_.position().side(side).name);
-}
-
 void App::key(char k) {
   switch (k) {
     case 'n':
@@ -84,37 +80,6 @@ void App::key(char k) {
   ui_.selected.reset();
 }
 
-// The status in one line, for scripts: the end of the game, or whose turn
-// it is and what the AI's search says.
-std::string App::status_text() const {
-  if (game_.game_over()) return game_.position().end_in_words();
-  const std::string figures = figures_text();
-  return turn_text() + (figures.empty() ? "." : ": " + figures);
-}
-
-std::string App::turn_text() const {
-  const int mover = game_.side_to_move();
-  const SideDescription& side = game_.position().side(mover);
-  const std::string name(side.name);
-  if (game_.viewing()) {
-    const std::size_t ply = game_.line().size();
-    const std::string of = " of " + std::to_string(game_.known_plies());
-    return ply == 0 ? "Viewing the start" + of : "Viewing move " + std::to_string(ply) + of;
-  }
-  if (ai_failed() && game_.side(mover).ai) return "The AI could not start";
-  if (game_.ai_thinking()) return name + " (AI) " + (side.plural ? "are" : "is") + " thinking";
-  // Never "Your move" for a side the AI plays, whatever keeps it waiting.
-  if (game_.side(mover).ai) return name + " (AI) to move" + (game_.paused() ? ", paused" : "");
-  const bool person_vs_ai = game_.side(0).ai != game_.side(1).ai;
-  return person_vs_ai ? "Your move, " + name : name + " to move";
-}
-
-// Only where a side is the AI's: in a game of two people the engine's
-// failure changes nothing they can see.
-bool App::ai_failed() const {
-  return !game_.game_over() && (game_.side(0).ai || game_.side(1).ai) && game_.engine_failed();
-}
-
 // The game's engine and every other that failed (the analysis', the lab's,
 // the helpers'): they fail together, as they load the same files.
 void App::retry_engines() {
@@ -122,60 +87,6 @@ void App::retry_engines() {
   analysis_.retry_engines();
   lab_.retry_engine();
   for (const std::unique_ptr<EngineClient>& engine : ponder_helpers_) engine->retry();
-}
-
-// A move on the board while viewing plays on from there (GameController::
-// play): the recorded move steps forward, another replaces the later ones.
-// Taking the click, rather than ignoring it, is what a learner who has
-// stepped back to try a better move expects; the heading says so first.
-// Where the AI is to move a click can play nothing: the cue says how to
-// let it.
-std::string App::viewing_cue() const {
-  const int mover = game_.side_to_move();
-  const std::string name(game_.position().side(mover).name);
-  if (game_.side(mover).ai) return name + " (AI) moves once you play on from here";
-  return std::string(touch_ ? "A tap" : "A move") + " here plays on; the later moves go";
-}
-
-// What the AI's search says as it goes (once it has said something), or
-// what its last one said, while nothing newer is known; the hint. Once the
-// game is over, how it ended: the last search's words are old news then.
-std::string App::figures_text() const {
-  const GameView& position = game_.position();
-  if (game_.game_over()) return position.end_in_words();
-  const int mover = game_.side_to_move();
-  if (game_.viewing()) return viewing_cue();
-  if (ai_failed()) {
-    return game_.side(mover).ai ? "Its files did not load."
-                                : "The AI could not start: its files did not load.";
-  }
-  if (game_.ai_thinking()) {
-    const Thinking& t = game_.thinking();
-    return t.depth > 0 ? search_in_words(t, mover, position) : "";
-  }
-  std::string text;
-  if (game_.hint_pending())
-    text = "Looking for a hint...";
-  else if (game_.hint())
-    text = "Hint: " + game_.hint()->text;
-  const std::optional<AiMove>& last = game_.last_ai_move();
-  if (last && ai_passed()) {
-    // No cell shows it: said in words (its search told nothing to choose).
-    const SideDescription& side = position.side(last->side);
-    if (!text.empty()) text += ". ";
-    text += std::string(side.subject) + " had no move and passed";
-  } else if (last && last->thinking.depth > 0) {
-    if (!text.empty()) text += ". ";
-    text += played_in_words(last->side, last->move, last->thinking, last->choice, position);
-  }
-  return text;
-}
-
-// The AI's move is the last one on the board and a pass.
-bool App::ai_passed() const {
-  const std::optional<AiMove>& last = game_.last_ai_move();
-  return last && !game_.line().empty() && game_.line().back().cells.is_pass() &&
-         game_.line().back().text == last->move;
 }
 
 void App::draw_board(const BoardScene& scene, float left, float top, float w, float h, int fb_width,
@@ -217,7 +128,7 @@ bool App::update(float seconds) {
   // command): its state as saved tells.
   std::string now = game_.save();
   // An engine failing (or started again) says so at once.
-  const bool failed = ai_failed();
+  const bool failed = ai_failed(game_);
   const bool changed = busy || was_busy_ || game_heard || analysis_heard ||
                        searching != was_searching_ || failed != was_failed_ || now != last_state_ ||
                        commanded_;
@@ -238,8 +149,7 @@ void App::apply_weights() {
 
 bool App::wants_redraw() const {
   // A fading notice, and a hint's pulse for its first seconds.
-  return notice_.fading(seconds_) ||
-         (game_.hint().has_value() && seconds_ - hint_seen_ < 2.0f);
+  return notice_.fading(seconds_) || (game_.hint().has_value() && seconds_ - hint_seen_ < 2.0f);
 }
 
 float App::motion() const {

@@ -18,6 +18,7 @@
 #include "app/engine_factory.h"
 #include "app/game/game_controller.h"
 #include "app/game/sounds.h"
+#include "app/game_in_words.h"
 #include "app/heuristic_weights.h"
 #include "app/lab/lab_panel.h"
 #include "app/notice.h"
@@ -168,17 +169,8 @@ class App {
   // Tells every engine when the heuristic's weights (or the game) changed.
   void apply_weights();
   void add_ponder_helpers();
-  std::string status_text() const;
-  std::string turn_text() const;  // the heading: whose turn
-  // The game has an AI side whose engine could not start (the heading says
-  // so, with Retry); retry_engines starts every failed engine again.
-  bool ai_failed() const;
+  // Starts every engine that failed again (the heading's Retry).
   void retry_engines();
-  std::string figures_text() const;  // under it: the search's figures, the hint
-  bool ai_passed() const;            // the last move is the AI's pass
-  std::string how_to_move() const;   // or, when those are empty, how to play
-  // Viewing an earlier position: what a move on the board does there.
-  std::string viewing_cue() const;
   // The way out of viewing, under the heading (on a phone, in the
   // `thumb_row` of actions under the board): back to the game, play on.
   void viewing_actions(const Rect& r, bool thumb_row = false);
@@ -188,8 +180,6 @@ class App {
   void play_pass();
   // Where the last frame drew a control a test clicks (the state's widgets).
   void note_widget(const std::string& name);
-  std::string end_title() const;
-  std::string score_text() const;
   void board(const Rect& r, int fb_width, int fb_height, float seconds);
   // Draws a scene in a rectangle given in ImGui's points (top left origin).
   void draw_board(const BoardScene& scene, float left, float top, float w, float h, int fb_width,
@@ -204,7 +194,6 @@ class App {
   void open_pasted();
   void restore_saved(std::string saved);
   void persist();
-  std::string side_name(int side) const;
   float motion() const;  // 0 with reduced motion, else 1
 
   GameController game_;

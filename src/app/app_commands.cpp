@@ -242,8 +242,8 @@ std::string AppCommands::game_state(const App& app) {
   out += "pass " + (person_pass(g) ? pass_in_words(g.position()) : "") + "\n";
   out += play_state(g.position());
   out += "notice " + app.notice_.text() + "\n";
-  out += "status " + app.status_text() + "\n";
-  out += "figures " + app.figures_text() + "\n";  // the heading's second line
+  out += "status " + status_text(g, app.touch_) + "\n";
+  out += "figures " + figures_text(g, app.touch_) + "\n";  // the heading's second line
   out += "thinking_depth " + std::to_string(g.thinking().depth) + "\n";
   const std::optional<AiMove>& last = g.last_ai_move();
   out += "ai_move " + (last ? last->move + " depth " + std::to_string(last->thinking.depth) : "") +
@@ -257,14 +257,14 @@ std::string AppCommands::screen_state(const App& app) {
   const GameController& g = app.game_;
   std::string out = "position " + g.position().position_text() + "\n";
   out += "share " + g.share_fragment() + "\n";
-  out += "score " + app.score_text() + "\n";
+  out += "score " + score_text(g) + "\n";
   out += "banner " + std::string(g.game_over() && !app.end_dismissed_ ? "1" : "0") + "\n";
   const App::Rect& board = app.board_rect_;
   char rect[96];
   std::snprintf(rect, sizeof rect, "board_rect %.1f %.1f %.1f %.1f\n", board.x, board.y, board.w,
                 board.h);
   out += rect;
-  out += "heading " + (g.game_over() ? app.end_title() : app.turn_text()) + "\n";
+  out += "heading " + (g.game_over() ? end_title(g) : turn_text(g)) + "\n";
   out += "viewing " +
          (g.viewing() ? std::to_string(g.line().size()) + " " + std::to_string(g.known_plies())
                       : std::string()) +

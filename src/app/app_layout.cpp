@@ -100,25 +100,6 @@ std::string fitted(const std::string& text, float width) {
 
 }  // namespace
 
-// How a person plays a move on this board, with what they have in hand.
-std::string App::how_to_move() const {
-  // The lab's tree is where the board was, and the board takes no input.
-  if (lab_.open()) return "The lab covers the board: close the lab to play";
-  const std::string act = touch_ ? "Tap" : "Click";
-  const GameView& position = game_.position();
-  const BoardLayout& board = position.board();
-  if (board.placement == Placement::kDroppedInColumn) {
-    const std::string_view noun = board.look.pieces[position.side_to_move() == 0 ? 0 : 1].noun;
-    return act + (touch_ ? " a column to drop a " + std::string(noun)
-                         : std::string(" a column, or use ← → and Enter"));
-  }
-  const std::vector<Move> moves = position.legal_moves();
-  if (std::any_of(moves.begin(), moves.end(),
-                  [&](Move m) { return position.move_cells(m).moves_a_piece(); }))
-    return act + " a piece, then the square it goes to";
-  return act + (touch_ ? " a square" : " a square, or use the arrow keys and Enter");
-}
-
 App::Layout App::layout(ImVec2 d) const {
   Layout l;
   l.phone = d.x < d.y * 0.9f && d.x < 760.0f;
@@ -307,7 +288,7 @@ void App::action_buttons() {
   ImGui::SameLine();
   const bool person_to_move = !game_.game_over() && !game_.side(game_.side_to_move()).ai;
   const bool paused_ai = !game_.game_over() && !person_to_move && game_.paused();
-  if (touch_ && ai_failed()) {
+  if (touch_ && ai_failed(game_)) {
     // The heading's Retry, where a finger can hit it.
     if (button("Retry AI", each, true)) retry_engines();
     note_widget("retry_engine");
@@ -349,7 +330,7 @@ void App::side_controls(int side) {
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
   ImGui::PushFont(fonts_.strong);
-  ImGui::TextUnformatted(side_name(side).c_str());
+  ImGui::TextUnformatted(std::string(game_.position().side(side).name).c_str());
   ImGui::PopFont();
   ImGui::SameLine(row + 110);
   ImGui::SetNextItemWidth(-1);
@@ -395,7 +376,7 @@ void App::piece_icon(int side, float size) {
 }
 
 void App::score_line() {
-  const std::string score = score_text();
+  const std::string score = score_text(game_);
   if (score.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
   ImGui::TextWrapped("This session: %s", score.c_str());
@@ -429,7 +410,7 @@ void App::move_list() {
   section_title("Moves");
   if (game_.viewing()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kAccentHover);
-    ImGui::TextWrapped("%s: %s.", turn_text().c_str(), viewing_cue().c_str());
+    ImGui::TextWrapped("%s: %s.", turn_text(game_).c_str(), viewing_cue(game_, touch_).c_str());
     ImGui::PopStyleColor();
   }
   std::vector<std::string> moves = game_.moves();
@@ -533,7 +514,7 @@ void App::heading(const Rect& r) {
   ImGui::SetCursorPosY(8);
   ImGui::PushFont(fonts_.heading);
   const bool over = game_.game_over();
-  const std::string title = over ? end_title() : turn_text();
+  const std::string title = over ? end_title(game_) : turn_text(game_);
   centred_text(title, over ? palette::kAccentHover : palette::kText);
   audit_last_item("the heading");
   ImGui::PopFont();
@@ -541,16 +522,19 @@ void App::heading(const Rect& r) {
   const bool thinking = game_.ai_thinking();
   const bool paused_ai = !over && game_.side(game_.side_to_move()).ai && game_.paused();
   const bool person_to_move = !over && !game_.side(game_.side_to_move()).ai;
-  std::string figures = figures_text();
+  std::string figures = figures_text(game_, touch_);
   // A line the AI has not filled says how to play, rather than leaving a
   // gap between the title and the board.
-  if (figures.empty() && person_to_move) figures = how_to_move();
+  // The lab's tree is where the board was, and the board takes no input.
+  if (figures.empty() && person_to_move)
+    figures = lab_.open() ? "The lab covers the board: close the lab to play"
+                          : how_to_move(game_, touch_);
   // A pass is no cell to click: why, and its button, where the turn is said.
   const bool must_pass = person_pass(game_).has_value();
   if (must_pass) figures = pass_in_words(game_.position());
   // On a touch screen the action takes Hint's place in the row of buttons,
   // at a finger's size (action_buttons).
-  const bool failed = ai_failed();
+  const bool failed = ai_failed(game_);
   const char* action = touch_      ? nullptr
                        : failed    ? "Retry"
                        : thinking  ? "Move now"
@@ -595,7 +579,7 @@ void App::viewing_actions(const Rect& r, bool thumb_row) {
   // finger can hit them (quick_actions on a phone, action_buttons on its side).
   const bool phone = layout(ImGui::GetIO().DisplaySize).phone || touch_;
   if (phone && !thumb_row) {
-    const std::string cue = fitted(viewing_cue(), r.w - 32);
+    const std::string cue = fitted(viewing_cue(game_, touch_), r.w - 32);
     ImGui::SetCursorPosX(std::max(16.0f, (r.w - ImGui::CalcTextSize(cue.c_str()).x) / 2));
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
     ImGui::TextUnformatted(cue.c_str());
@@ -613,7 +597,7 @@ void App::viewing_actions(const Rect& r, bool thumb_row) {
   }
   const float buttons_w = ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(on).x +
                           4 * style.FramePadding.x + style.ItemSpacing.x;
-  const std::string cue = viewing_cue();
+  const std::string cue = viewing_cue(game_, touch_);
   const float cue_w = ImGui::CalcTextSize(cue.c_str()).x + style.ItemSpacing.x;
   const bool with_cue = cue_w + buttons_w <= r.w - 32;
   ImGui::SetCursorPosX(std::max(16.0f, (r.w - buttons_w - (with_cue ? cue_w : 0)) / 2));
@@ -710,13 +694,13 @@ void App::end_banner(const Rect& board) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize);
   ImGui::PushFont(fonts_.banner);
-  centred_text(end_title());
+  centred_text(end_title(game_));
   ImGui::PopFont();
   const std::string how = game_.position().end_in_words();
   const std::size_t colon = how.find(": ");
   if (colon != std::string::npos)
     centred_text(capitalised(how.substr(colon + 2)), palette::kTextDim);
-  const std::string score = score_text();
+  const std::string score = score_text(game_);
   if (!score.empty()) centred_text(score, palette::kTextDim);
   ImGui::Spacing();
   const float each = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
@@ -726,43 +710,6 @@ void App::end_banner(const Rect& board) {
   if (button("See the board", -1)) end_dismissed_ = true;
   ImGui::End();
   ImGui::PopStyleVar(3);
-}
-
-// --- Words. ---
-
-// The end in a few words, for the person when one plays the AI.
-std::string App::end_title() const {
-  const int winner = game_.winner();
-  if (winner < 0) return "Draw";
-  // Who played when it ended: sides changed since change nothing.
-  const std::array<SideSettings, 2>& sides = game_.result_sides();
-  const bool person_vs_ai = sides[0].ai != sides[1].ai;
-  if (person_vs_ai) return sides[winner].ai ? "The AI wins" : "You win!";
-  return side_wins(game_.position().side(winner));
-}
-
-// The session's score in this game: the person's against the AI's, or each
-// side's; empty before the first finished game.
-std::string App::score_text() const {
-  const SessionScore score = game_.score();
-  if (score.games() == 0) return "";
-  const auto& v = score.versus_ai;
-  const auto& b = score.by_side;
-  std::string text;
-  const auto add = [&text](const std::string& who, int n) {
-    if (!text.empty()) text += " \u00b7 ";
-    text += who + " " + std::to_string(n);
-  };
-  if (v.you + v.ai + v.draws > 0) {
-    add("You", v.you);
-    add("AI", v.ai);
-  }
-  if (b.first + b.second + b.draws > 0) {
-    add(side_name(0), b.first);
-    add(side_name(1), b.second);
-  }
-  add("Draws", v.draws + b.draws);
-  return text;
 }
 
 }  // namespace arcade::app
