@@ -24,7 +24,7 @@ App::App(EngineClient& engine, Storage storage, EngineFactory make_engine,
       lab_(game_, weights_, boards_, make_engine_) {
   for (const std::string& name : game_names()) games_.push_back(make_game_view(name));
   prefs_.reduce_motion = platform_.prefers_reduced_motion;
-  if (auto saved = storage_.load ? storage_.load() : std::nullopt) restore_saved(std::move(*saved));
+  if (std::optional<std::string> told = storage_.restore(game_, prefs_)) say(*told, true);
   game_.set_ai_pace(prefs_.ai_pace_ms);
   game_.set_pondering(prefs_.think_on_your_time);
   moves_seen_ = game_.moves().size();
@@ -301,48 +301,6 @@ void App::play_cursor() {
   } else if (r.select) {
     ui_.selected = r.select;
   }
-}
-
-// A save not read whole (refused, or restored without some part) is kept as
-// stored until the person starts a game, so that nothing is lost before they
-// have read the notice and chosen: a later version's save, above all, waits
-// for the person to go back to that version. "Starts a game" is precisely
-// any change to what GameController::save writes: a move (played, taken
-// back or redone, the AI's included, as in a restored game where the AI is
-// to move), a new game or rematch, another game chosen, a link or pasted
-// moves opened, a side or level changed, AI against AI paused. A preference
-// changed alone (sound, motion, pace) does not write it over.
-void App::restore_saved(std::string saved) {
-  // The loaders read at most a byte over the cap; a text over it is no save
-  // of this version, and its preferences are not read either.
-  if (saved.size() <= kMaxSaveBytes) prefs_ = take_preferences(saved, prefs_);
-  SaveNotes notes;
-  if (const std::optional<std::string> problem = game_.load(saved, &notes)) {
-    say(notes.newer ? "The saved game is from a newer version of Minimax Arcade. It is kept as it "
-                      "is until you play here; a new game was started."
-                    : "The saved game could not be restored (" + *problem +
-                          "); a new game was started. The saved text is kept until you play.",
-        true);
-  } else if (!notes.dropped.empty()) {
-    std::string told;
-    for (const std::string& note : notes.dropped) told += (told.empty() ? "" : " ") + note;
-    say(told, true);
-  } else {
-    return;
-  }
-  held_games_ = game_.save();
-}
-
-void App::persist() {
-  if (!storage_.save) return;
-  if (held_games_) {
-    if (game_.save() == *held_games_) return;  // see restore_saved
-    held_games_.reset();
-  }
-  std::string state = game_.save() + preferences_line(prefs_);
-  if (state == saved_) return;
-  saved_ = std::move(state);
-  storage_.save(saved_);
 }
 
 }  // namespace arcade::app

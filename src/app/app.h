@@ -19,6 +19,7 @@
 #include "app/game/game_controller.h"
 #include "app/game/sounds.h"
 #include "app/game_in_words.h"
+#include "app/game_storage.h"
 #include "app/heuristic_weights.h"
 #include "app/lab/lab_panel.h"
 #include "app/notice.h"
@@ -27,13 +28,6 @@
 #include "app/widgets.h"
 
 namespace arcade::app {
-
-// Where the game in progress survives a reload (local storage on the web, a
-// file natively).
-struct Storage {
-  std::function<std::optional<std::string>()> load;
-  std::function<void(const std::string&)> save;
-};
 
 // Keys that move the board's cursor and play at it.
 enum class Key { kLeft, kRight, kUp, kDown, kEnter, kEscape };
@@ -192,13 +186,11 @@ class App {
   }
   void copy_link();
   void open_pasted();
-  void restore_saved(std::string saved);
-  void persist();
   float motion() const;  // 0 with reduced motion, else 1
 
   GameController game_;
   std::vector<std::unique_ptr<GameView>> games_;  // every game at its start, for the choice
-  Storage storage_;
+  GameStorage storage_;
   BoardRenderer renderer_;
   ImGuiBoards boards_{renderer_};  // boards among ImGui's shapes (the lab's)
   BoardUi ui_;
@@ -228,10 +220,6 @@ class App {
   std::string last_state_;   // the game as saved at the last frame
   std::string hint_text_;    // the hint shown, and since when (it pulses a while)
   float hint_seen_ = 0;
-  std::string saved_;
-  // The games as a load left them while the stored text is kept as it was
-  // (restore_saved): nothing is written until they change.
-  std::optional<std::string> held_games_;
   std::size_t moves_seen_ = 0;    // for the animation of a new move
   std::size_t moves_listed_ = 0;  // the move list scrolls to a new move
   float last_seconds_ = 0;

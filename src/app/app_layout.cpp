@@ -140,7 +140,7 @@ void App::frame(int fb_width, int fb_height, float seconds) {
   if (l.phone) quick_actions(l.actions);
   side_panel(l.panel, l.phone);
   notice_.draw(l.board_area.x, l.board_area.y, l.board_area.w, l.board_area.h, seconds_);
-  persist();
+  storage_.write(game_, prefs_);
 }
 
 // --- The top bar: the name, the games, the settings. ---
