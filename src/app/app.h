@@ -97,7 +97,7 @@ class App {
   // GameController::save) and status, thinking, over, winner, hint, pass
   // (why the person to move must pass, as the heading says, else empty);
   // games, grid, board, legal (the registered games, the board's pieces,
-  // each legal move and the cells a click names: app.cpp, play_state); the
+  // each legal move and the cells a click names: app_commands.cpp); the
   // status line's text; the AI's thinking depth; the analysis panel's
   // findings (analysis, analysis_engines, analysis_depth, analysis_score,
   // analysis_moves, analysis_line, analysis_labels: move:label[:piece] of

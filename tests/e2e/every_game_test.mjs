@@ -1,7 +1,7 @@
 // Every registered game, as the app lists it (App::state's `games`), played
 // in headless Chromium by real clicks against the AI, knowing no game: the
 // app's state names each legal move and the cells a click on them names
-// (`legal`, app.cpp's play_state), so a new game is covered the moment it is
+// (`legal`, app_commands.cpp's play_state), so a new game is covered the moment it is
 // registered. For each game a person (side 0) plays random legal moves by
 // clicks against the AI at level 1, up to MOVES_PER_GAME moves or the end;
 // before each, the app must agree with the native command-line tool (the
