@@ -50,16 +50,53 @@ TEST(EngineScoreText, NamesTheSideAheadInWords) {
   EXPECT_EQ(score_in_words({Kind::kDraw, 0}, 1, *connect4), "draw");
   EXPECT_EQ(score_in_words({Kind::kHeuristic, 4}, 0, *connect4), "even");
   // A heuristic score as far as the evaluation bar leans (its share).
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 0, *connect4), "Red slightly ahead");
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 1, *connect4), "Yellow slightly ahead");
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, -100}, 0, *connect4), "Yellow ahead");
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, 300}, 0, *connect4), "Red well ahead");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 0, *connect4), "Red leads slightly");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 1, *connect4), "Yellow leads slightly");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, -100}, 0, *connect4), "Yellow leads");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 300}, 0, *connect4), "Red leads clearly");
   // Connect Four's WinNow (a four to complete at once) is 5000 units: no
   // "+500.0" a person cannot read.
-  EXPECT_EQ(score_in_words({Kind::kHeuristic, 5000}, 1, *connect4), "Yellow far ahead");
-  // A side named in the plural takes "win".
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, 5000}, 1, *connect4), "Yellow leads by far");
+  // A side named in the plural takes "win" and "lead".
   const std::string wolves(wolfsheep->side(1).name);
   EXPECT_EQ(score_in_words({Kind::kLoss, 5}, 0, *wolfsheep), wolves + " win in 3 moves");
+  EXPECT_EQ(score_in_words({Kind::kHeuristic, -8}, 0, *wolfsheep), wolves + " lead slightly");
+  // A game scored by its final margin (Reversi's disc difference).
+  const std::unique_ptr<GameView> reversi = make_game_view("reversi");
+  EXPECT_EQ(score_in_words({Kind::kWinBy, 18}, 1, *reversi), "White wins by 18");
+  EXPECT_EQ(score_in_words({Kind::kLossBy, 6}, 1, *reversi), "Black wins by 6");
+}
+
+// A proven score says the search is exact, whatever its depth; a heuristic
+// one how many moves ahead it looked (the levels' own count, engine/level.h:
+// Beginner "looks one move ahead" at depth 1).
+TEST(EngineScoreText, SaysWhetherTheSearchIsExactOrHowFarItLooked) {
+  const std::unique_ptr<GameView> reversi = make_game_view("reversi");
+  const std::unique_ptr<GameView> connect4 = make_game_view("connect4");
+  const auto info = [](const std::string& line) {
+    std::optional<SearchInfoLine> read = read_search_info(split_words(line));
+    EXPECT_TRUE(read) << line;
+    return read.value_or(SearchInfoLine{});
+  };
+  const SearchInfoLine endgame = info("info depth 15 score win by 18 nodes 3200000 pv c4 c3");
+  EXPECT_EQ(played_in_words(1, "c4", endgame, std::nullopt, *reversi),
+            "White played c4, exact from here: White wins by 18, 3.2M nodes, line c4 c3");
+  const SearchInfoLine lost = info("info depth 15 score loss by 4 nodes 10 pv c4");
+  EXPECT_EQ(search_in_words(lost, 0, *reversi),
+            "exact from here: White wins by 4, 10 nodes, line c4");
+  const SearchInfoLine drawn = info("info depth 12 score draw nodes 10 pv c4");
+  EXPECT_EQ(search_in_words(drawn, 0, *reversi), "exact from here: draw, 10 nodes, line c4");
+  const SearchInfoLine midgame = info("info depth 9 score cp -12 nodes 120000 pv d3");
+  EXPECT_EQ(search_in_words(midgame, 0, *reversi),
+            "searched 9 moves ahead: White leads slightly, 120k nodes, line d3");
+  // Connect Four and Wolf and Sheep alike: a win in plies, proven at depth 8.
+  const SearchInfoLine win = info("info depth 8 score win 7 nodes 900 pv 4");
+  EXPECT_EQ(played_in_words(0, "4", win, std::nullopt, *connect4),
+            "Red played 4, exact from here: Red wins in 4 moves, 900 nodes, line 4");
+  EXPECT_EQ(reach_in_words(1, EngineScore{Kind::kHeuristic, 0}), "searched 1 move ahead");
+  EXPECT_EQ(reach_in_words(3, std::nullopt), "searched 3 moves ahead");
+  for (const Kind kind : {Kind::kWin, Kind::kLoss, Kind::kDraw, Kind::kWinBy, Kind::kLossBy})
+    EXPECT_EQ(reach_in_words(30, EngineScore{kind, 2}), "exact from here");
 }
 
 TEST(EngineScoreText, GivesNoSpeedForASearchTooShortToMeasure) {
@@ -69,14 +106,14 @@ TEST(EngineScoreText, GivesNoSpeedForASearchTooShortToMeasure) {
       "info depth 1 score cp 1 nodes 8 nps 8000 time 0 evals 8 tablecuts 0 betacuts 0 pv b2"));
   ASSERT_TRUE(tiny);
   EXPECT_EQ(tiny->time_ms, 0u);
-  EXPECT_EQ(search_in_words(*tiny, 1, *tictactoe), "depth 1, even, 8 nodes, line b2");
+  EXPECT_EQ(search_in_words(*tiny, 1, *tictactoe), "searched 1 move ahead: even, 8 nodes, line b2");
   EXPECT_EQ(measured_nps(*tiny), 0u) << "what the analysis panel shows: no speed";
   SearchInfoLine measured = *tiny;
   measured.nodes = 40'000;
   measured.nps = 2'000'000;
   measured.time_ms = kMinMeasuredMs;
   EXPECT_EQ(search_in_words(measured, 1, *tictactoe),
-            "depth 1, even, 40k nodes, 2.0M nodes/s, line b2");
+            "searched 1 move ahead: even, 40k nodes, 2.0M nodes/s, line b2");
   EXPECT_EQ(measured_nps(measured), 2'000'000u);
   measured.time_ms.reset();  // an engine that does not say its time
   EXPECT_EQ(search_in_words(measured, 1, *tictactoe).find("nodes/s"), std::string::npos);
@@ -101,17 +138,18 @@ TEST(EngineScoreText, SaysWhyThePlayedMoveIsNotTheLinesFirst) {
   ASSERT_TRUE(search);
   EXPECT_EQ(played_in_words(1, "c2", *search, MoveChoice{"c2", 3, false}, *tictactoe),
             "O played c2 at random among 3 equal moves; the search's line: a1 b2 a3 c1 b1 b3 "
-            "(depth 8, draw, 950 nodes)");
+            "(exact from here: draw, 950 nodes)");
   EXPECT_EQ(
       played_in_words(1, "c2", *search, MoveChoice{"c2", 0, true}, *tictactoe),
       "O played c2, a weaker move its level plays on purpose; the search's line: a1 b2 a3 c1 b1 b3 "
-      "(depth 8, draw, 950 nodes)");
+      "(exact from here: draw, 950 nodes)");
   // Without a word from the engine it still says the line is another move's.
   EXPECT_EQ(played_in_words(1, "c2", *search, std::nullopt, *tictactoe),
-            "O played c2; the search's line: a1 b2 a3 c1 b1 b3 (depth 8, draw, 950 nodes)");
+            "O played c2; the search's line: a1 b2 a3 c1 b1 b3 (exact from here: draw, 950 "
+            "nodes)");
   EXPECT_EQ(played_in_words(1, "a1", *search, MoveChoice{"a1", 3, false}, *tictactoe),
-            "O played a1 at random among 3 equal moves: depth 8, draw, 950 nodes, line a1 b2 a3 "
-            "c1 b1 b3");
+            "O played a1 at random among 3 equal moves, exact from here: draw, 950 nodes, line "
+            "a1 b2 a3 c1 b1 b3");
 }
 
 TEST(EngineScoreText, LabelsAMoveFromItsPlayersView) {

@@ -133,6 +133,7 @@ class App {
   // The layout's and the theme's constants that tests must not copy: the
   // board's margin, the page's background, the sides' colours.
   std::string layout_state() const;
+  std::vector<EdgeLabel> shown_edge_labels() const;
   void top_bar(const Rect& r);
   void game_tabs(float width);
   void settings_popup();

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 
 #include "app/analysis/analysis_view.h"
@@ -87,6 +88,12 @@ std::string capitalised(std::string text) {
   return text;
 }
 
+// The edge labels' size: small, within the board's margin.
+float edge_label_size(const ImFont* body) {
+  const float body_size = body ? body->FontSize * ImGui::GetIO().FontGlobalScale : kBodyPoints;
+  return std::min(kBoardMargin * 0.75f, body_size * 0.72f);
+}
+
 // `text` cut to fit `width` points in the current font, with an ellipsis.
 std::string fitted(const std::string& text, float width) {
   if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
@@ -125,9 +132,23 @@ App::Layout App::layout(ImVec2 d) const {
 
 std::string App::layout_state() const {
   const BoardLook& look = game_.position().board().look;
+  // The names beside the board, as drawn: "edge_labels a:x:y ..." (points).
+  std::string labels = "edge_labels";
+  for (const EdgeLabel& l : shown_edge_labels())
+    labels += " " + l.text + ":" + std::to_string(static_cast<int>(std::lround(l.x))) + ":" +
+              std::to_string(static_cast<int>(std::lround(l.y)));
   return "board_margin " + std::to_string(static_cast<int>(kBoardMargin)) + "\ntheme_background " +
          css_colour(kBackgroundRgb) + "\ntheme_sides " + css_colour(look.pieces[0].colour) + " " +
-         css_colour(look.pieces[1].colour) + "\n";
+         css_colour(look.pieces[1].colour) + "\n" + labels + "\n";
+}
+
+// The main board's edge labels where it was drawn last; none on a board too
+// small to carry them beside it.
+std::vector<EdgeLabel> App::shown_edge_labels() const {
+  const BoardLayout& board = game_.position().board();
+  const float cell = board_rect_.w / static_cast<float>(std::max(1, board.grid.cols));
+  if (cell < 2 * edge_label_size(fonts_.body)) return {};
+  return edge_labels(board, board_rect_.x, board_rect_.y, cell, kBoardMargin);
 }
 
 void App::frame(int fb_width, int fb_height, float seconds) {
@@ -350,7 +371,7 @@ void App::side_controls(int side) {
   if (s.ai) {
     ImGui::Indent(row + 110);
     ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
-    ImGui::TextWrapped("%s", kLevels[s.level - 1].description.data());
+    ImGui::TextWrapped("%s", game_.position().level_description(s.level).c_str());
     ImGui::PopStyleColor();
     ImGui::Unindent(row + 110);
   }
@@ -675,6 +696,9 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
   analysis_.add_line(scene);
   scene.win_progress = win_progress_;
   draw_board(scene, left, top, board_w, board_h, fb_width, fb_height, seconds);
+  // The columns' and rows' names in the margin, as the moves write them.
+  draw_edge_labels(ImGui::GetBackgroundDrawList(), shown_edge_labels(), fonts_.body,
+                   edge_label_size(fonts_.body));
   analysis_.draw_over_board(ui_.selected, left, top, cell, grid.rows);
 }
 

@@ -48,12 +48,48 @@ enum class Placement : std::uint8_t {
   kDroppedInColumn,  // a click anywhere in its column; the piece falls from the top
 };
 
+// How a game's move names call the board's columns and rows: letters from
+// "a" or numbers from "1", or not at all (Connect Four names a column only).
+enum class AxisNames : std::uint8_t { kNone, kLetters, kNumbers };
+
+// The names of the board's columns (from the left) and rows, as the moves
+// write them and the board's edges are labelled: "c4" is column "c", row
+// "4". Rows count from the bottom as in chess, or from the top as in
+// Othello.
+struct CellNames {
+  AxisNames columns = AxisNames::kNone;
+  AxisNames rows = AxisNames::kNone;
+  bool rows_from_top = false;
+};
+
 struct BoardLayout {
   BoardLook look;  // its surface and pieces (board_look.h)
   Grid grid;
   Placement placement = Placement::kOnCell;
   // A game won by a line of this many pieces shows that line; 0 for none.
   int winning_line = 0;
+  CellNames names;
+
+  // A column's or a row's name ("c", "4"; "" where the moves name none);
+  // `row` counts from the bottom, as a Cell's does.
+  std::string column_name(int col) const { return axis_name(names.columns, col); }
+  std::string row_name(int row) const {
+    return axis_name(names.rows, names.rows_from_top ? grid.rows - 1 - row : row);
+  }
+  // A cell's name as a move writes it: its column's, then its row's.
+  std::string cell_name(Cell c) const { return column_name(c.col) + row_name(c.row); }
+
+ private:
+  static std::string axis_name(AxisNames names, int index) {
+    switch (names) {
+      case AxisNames::kLetters:
+        return std::string(1, static_cast<char>('a' + index));
+      case AxisNames::kNumbers:
+        return std::to_string(index + 1);
+      default:
+        return "";
+    }
+  }
 };
 
 // The cells a move changes, as the board shows them: a move puts a piece on

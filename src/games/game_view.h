@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "engine/evaluation.h"
+#include "engine/level.h"
 #include "games/game_description.h"
 
 namespace arcade {
@@ -40,6 +41,10 @@ class GameView {
   // The variant as the protocol writes a start: "startpos" for the game's
   // own start, else its position string.
   virtual std::string start_variant_text(std::size_t variant) const = 0;
+  // What level `level` (1 to kLevelCount) does in this game, for the level
+  // menu: the game's own words where it has them (G::level_words), else the
+  // level's (engine/level.h).
+  virtual std::string level_description(int level) const = 0;
 
   // --- This position. ---
   // Reads "startpos" or a position string; on an error, which the message
@@ -93,6 +98,13 @@ class GameViewFor final : public GameView {
   std::string start_variant_text(std::size_t variant) const override {
     const Position& p = variants().at(variant).position;
     return p == G::start() ? "startpos" : G::to_text(p);
+  }
+  std::string level_description(int level) const override {
+    if constexpr (requires { G::level_words(level); }) {
+      std::string own = G::level_words(level);
+      if (!own.empty()) return own;
+    }
+    return std::string(kLevels[level - 1].description);
   }
 
   std::optional<std::string> set_position(std::string_view text) override {

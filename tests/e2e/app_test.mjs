@@ -424,8 +424,9 @@ async function checkResponsiveness(browser, url) {
   }
 }
 
-// The status line while the AI plays: never "depth 0"; the search's figures
-// (depth, score, nodes) while it thinks or, where a search ends within a
+// The status line while the AI plays: never "searched 0 moves ahead"; the
+// search's figures (how far it looked or "exact from here", its score,
+// nodes; engine_info.cpp's search_in_words) while it thinks or, where a search ends within a
 // frame, of the move it played (Expert against Expert, a few hundred
 // milliseconds a move here).
 async function checkThinkingLine(app) {
@@ -435,7 +436,7 @@ async function checkThinkingLine(app) {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
     const state = await app.state();
-    assert.ok(!/depth 0\b/.test(state.status), `status '${state.status}'`);
+    assert.ok(!/searched 0 moves/.test(state.status), `status '${state.status}'`);
     if (state.over === '1') {
       // A finished game's status names the winner, not a search: play on
       // from the same position.
@@ -444,7 +445,7 @@ async function checkThinkingLine(app) {
       continue;
     }
     ++samples;
-    if (/depth [1-9][0-9]*, .*nodes/.test(state.status)) ++withFigures;
+    if (/(searched [1-9][0-9]* moves? ahead|exact from here): .*nodes/.test(state.status)) ++withFigures;
     await sleep(30);
   }
   await app.commands('side 0 person', 'side 1 person');

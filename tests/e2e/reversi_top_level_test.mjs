@@ -9,8 +9,8 @@
 // AI's move on the board (a drawn frame whose state holds it); a first move
 // of Perfect's from its side given to it. Checks: every AI move within 3 s,
 // the mean under 1 s; from the first move of the exact endgame (the app's
-// figures say a proven margin, "White wins by 6", at a depth of all the
-// empties, or 15 empties are left), every AI move is a best move by the
+// figures say "exact from here" and a proven margin, "White wins by 6", or
+// 15 empties are left), every AI move is a best move by the
 // native tool's exact `solve` and the margin the figures say is the solve's
 // (after a ponderhit too); the exact endgame began with at least
 // MIN_EXACT_EMPTIES empties; no console errors. Prints a line a move
@@ -174,15 +174,16 @@ async function playGame(app, {perfect, seed, ponder}) {
 }
 
 // The AI's move at ply `ply`: once the exact endgame has begun (the figures
-// say a proven margin at a depth of all the empties), a best move by the
-// exact solve, and the margin the figures say the solve's.
+// say "exact from here" and a proven margin, engine_info.cpp's
+// search_in_words), a best move by the exact solve, and the margin the
+// figures say the solve's.
 async function checkAiMove(state, ply, perfect, endgame) {
   const moves = movesOf(state);
   const before = moves.slice(0, ply);
   const move = moves[ply];
   const emptiesBefore = await emptiesAfter(before);
-  const words = state.figures.match(/: depth (\d+), ([^,]+)/);
-  const exact = words && Number(words[1]) === emptiesBefore && /wins by|draw/.test(words[2]);
+  const words = state.figures.match(/(exact from here|searched \d+ moves? ahead): ([^,)]+)/);
+  const exact = words && words[1] === 'exact from here' && /wins by|draw/.test(words[2]);
   if (exact && !endgame.firstExactEmpties) endgame.firstExactEmpties = emptiesBefore;
   if (!endgame.firstExactEmpties && emptiesBefore > EXACT_SCORES_EMPTIES) return;
   const solution = await solve(before);

@@ -128,6 +128,8 @@ try {
       assert.equal(Object.keys(scores).length, 9, JSON.stringify(scores));
       assert.ok(best > 1, `the engine finds ${best} equal moves`);
       assert.match(state.figures, new RegExp(`^X played ${played} at random among ${best} equal moves`));
+      // Every move's score is proven (a draw): the search is said to be exact.
+      assert.match(state.figures, /exact from here: draw\b/, state.figures);
       // The line shown is the search's; if it starts with another move the
       // line says it is the search's, not the move played.
       const line = /line:? ([a-c1-3 ]+)/.exec(state.figures);
@@ -148,6 +150,10 @@ try {
       const nodes = Number(/ nodes (\d+)/.exec(info)[1]);
       assert.ok(time < MIN_MEASURED_MS, `the engine's own search took ${time} ms`);
       assert.match(state.figures, new RegExp(`, ${nodes} nodes`), state.figures);
+      // A heuristic score at the engine's depth: how far it looked, in moves.
+      const [, depth, kind] = /^info depth (\d+) score (\w+)/.exec(info);
+      assert.equal(kind, 'cp', info);
+      assert.match(state.figures, new RegExp(`, searched ${depth} moves? ahead: `), state.figures);
       assert.doesNotMatch(state.figures, /nodes\/s/, state.figures);
       await app.frames(3);
       await app.screenshot(`status-tiny-search-${size}.png`);

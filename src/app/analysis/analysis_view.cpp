@@ -183,10 +183,16 @@ std::optional<std::size_t> analysis_panel(const Analysis& analysis, const GameCo
       ImGui::PopStyleColor();
       audit_last_item("the analysis note");
     } else if (shown->depth > 0) {
-      // No speed for a search too short to measure (measured_nps).
-      const std::string speed = shown->nps > 0 ? "  " + short_count(shown->nps) + " nodes/s" : "";
-      ImGui::TextDisabled("depth %d  %s nodes%s%s", shown->depth, short_count(shown->nodes).c_str(),
-                          speed.c_str(), shown->done ? "" : "  ...");
+      // No speed for a search too short to measure (measured_nps). Wrapped:
+      // a phone's panel is narrower than the figures.
+      const std::string speed = shown->nps > 0 ? ", " + short_count(shown->nps) + " nodes/s" : "";
+      const std::string figures = reach_in_words(shown->depth, shown->score) + ", " +
+                                  short_count(shown->nodes) + " nodes" + speed +
+                                  (shown->done ? "" : " ...");
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+      ImGui::TextWrapped("%s", figures.c_str());
+      ImGui::PopStyleColor();
+      audit_last_item("the analysis figures");
     }
     if (!shown->pv.empty()) {
       std::string line;

@@ -1,6 +1,7 @@
 #include "app/board/board_scene.h"
 
 #include <memory>
+#include <utility>
 
 namespace arcade::app {
 namespace {
@@ -206,6 +207,23 @@ std::optional<MoveAnimation> last_move_path(const GameController& g) {
   if (!cells.moves_a_piece() && board.placement == Placement::kDroppedInColumn)
     return MoveAnimation{{to.col, board.grid.rows - 1}, to, 1.0f};
   return MoveAnimation{cells.from.value_or(to), to, 1.0f};
+}
+
+std::vector<EdgeLabel> edge_labels(const BoardLayout& board, float left, float top, float cell,
+                                   float margin) {
+  std::vector<EdgeLabel> labels;
+  const float bottom = top + cell * static_cast<float>(board.grid.rows);
+  for (int col = 0; col < board.grid.cols; ++col) {
+    std::string name = board.column_name(col);
+    const float x = left + cell * (static_cast<float>(col) + 0.5f);
+    if (!name.empty()) labels.push_back({std::move(name), x, bottom + margin / 2});
+  }
+  for (int row = 0; row < board.grid.rows; ++row) {
+    std::string name = board.row_name(row);
+    const float y = bottom - cell * (static_cast<float>(row) + 0.5f);  // rows from the bottom
+    if (!name.empty()) labels.push_back({std::move(name), left - margin / 2, y});
+  }
+  return labels;
 }
 
 std::optional<Move> only_pass(const GameView& position) {

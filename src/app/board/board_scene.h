@@ -118,6 +118,19 @@ ClickResult click(const GameController& game, const BoardUi& ui, Cell cell);
 // Where the last move went from and to, for its animation and mark.
 std::optional<MoveAnimation> last_move_path(const GameController& game);
 
+// A name of a column or a row beside the board, as the moves write it
+// (the game's CellNames): letters under the columns, numbers left of the
+// rows, centred in the board's margin. Points, as ImGui lays out.
+struct EdgeLabel {
+  std::string text;
+  float x = 0, y = 0;  // its centre
+};
+// The board's edge labels for a board whose top left cell corner is at
+// (left, top), `cell` points a side, with `margin` points round it: none
+// for an axis the game's moves do not name.
+std::vector<EdgeLabel> edge_labels(const BoardLayout& board, float left, float top, float cell,
+                                   float margin);
+
 // The pass, when it is the only move of the side to move (a Reversi side
 // with no disc to place): a move that changes no cell, so no click on the
 // board names it. The app offers it as a button (and Enter) and says why.

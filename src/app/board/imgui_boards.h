@@ -8,10 +8,18 @@
 #include <imgui.h>
 
 #include <deque>
+#include <vector>
 
 #include "app/board/board_renderer.h"
+#include "app/board/board_scene.h"
 
 namespace arcade::app {
+
+// The names of the board's columns and rows (edge_labels) in `font` at
+// `size` points, muted: small beside the board, as chess and Othello boards
+// print them.
+void draw_edge_labels(ImDrawList* list, const std::vector<EdgeLabel>& labels, ImFont* font,
+                      float size);
 
 class ImGuiBoards {
  public:

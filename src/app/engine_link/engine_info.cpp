@@ -18,12 +18,13 @@ std::string tenths(int value) {
 
 // How far the evaluation bar leans to the side ahead, in words: under a
 // fifth, a half or nine tenths of the way from the middle to the end.
-std::string lead_in_words(const EngineScore& score) {
+std::string lead_in_words(const EngineScore& score, bool plural) {
   const float lean = std::abs(score.share() - 0.5f) * 2;
-  if (lean < 0.2f) return "slightly ahead";
-  if (lean < 0.5f) return "ahead";
-  if (lean < 0.9f) return "well ahead";
-  return "far ahead";
+  const std::string leads = plural ? "lead" : "leads";
+  if (lean < 0.2f) return leads + " slightly";
+  if (lean < 0.5f) return leads;
+  if (lean < 0.9f) return leads + " clearly";
+  return leads + " by far";
 }
 
 // The first moves of a line: "4 4 5 3 2 6".
@@ -114,14 +115,24 @@ std::string score_in_words(const EngineScore& score, int side, const GameView& p
       return "draw";
     default:
       if (std::abs(score.value) < 5) return "even";
-      return subject(score.value > 0 ? side : 1 - side) + " " + lead_in_words(score);
+      const int ahead = score.value > 0 ? side : 1 - side;
+      return subject(ahead) + " " + lead_in_words(score, position.side(ahead).plural);
   }
+}
+
+bool EngineScore::proven() const {
+  return kind != Kind::kHeuristic;
+}
+
+std::string reach_in_words(int depth, const std::optional<EngineScore>& score) {
+  if (score && score->proven()) return "exact from here";
+  return "searched " + std::to_string(depth) + (depth == 1 ? " move" : " moves") + " ahead";
 }
 
 std::string search_in_words(const SearchInfoLine& t, int side, const GameView& position,
                             bool with_line) {
-  std::string text = "depth " + std::to_string(t.depth);
-  if (t.score) text += ", " + score_in_words(*t.score, side, position);
+  std::string text = reach_in_words(t.depth, t.score);
+  if (t.score) text += ": " + score_in_words(*t.score, side, position);
   if (t.nodes > 0) text += ", " + short_count(t.nodes) + " nodes";
   if (t.nodes > 0 && measured_nps(t) > 0) text += ", " + short_count(t.nps) + " nodes/s";
   if (with_line && !t.pv.empty()) text += ", line " + line_in_words(t.pv);
@@ -142,7 +153,7 @@ std::string played_in_words(int side, const std::string& move, const SearchInfoL
       text += " at random among " + std::to_string(choice->tied) + " equal moves";
   }
   if (search.pv.empty() || search.pv.front() == move)
-    return text + ": " + search_in_words(search, side, position);
+    return text + ", " + search_in_words(search, side, position);
   return text + "; the search's line: " + line_in_words(search.pv) + " (" +
          search_in_words(search, side, position, /*with_line=*/false) + ")";
 }

@@ -25,6 +25,9 @@ struct EngineScore {
   // How good it is for the side whose view it is, from 0 (lost) to 1 (won):
   // the evaluation bar's share and the graph's height.
   float share() const;
+  // Whether the score is proven (a win, loss, margin or draw with best
+  // play), not a heuristic guess.
+  bool proven() const;
   // Whether `this` is better than `other` for the same side.
   bool better_than(const EngineScore& other) const;
   friend bool operator==(const EngineScore&, const EngineScore&) = default;
@@ -66,22 +69,29 @@ inline constexpr std::uint64_t kMinMeasuredMs = 20;
 // that did not say its time).
 std::uint64_t measured_nps(const SearchInfoLine& search);
 
-// "depth 7, Red slightly ahead, 12k nodes, 1.2M nodes/s, line 4 4 5": a
-// search's figures, its score from `side`'s view; no speed for a search
-// too short to measure, no line unless `with_line`.
+// How far a search saw, as a player reads it: "exact from here" where its
+// score is proven, else its depth in moves (each side's turn a move, as the
+// levels count them): "searched 7 moves ahead".
+std::string reach_in_words(int depth, const std::optional<EngineScore>& score);
+// "searched 7 moves ahead: Red leads slightly, 12k nodes, 1.2M nodes/s,
+// line 4 4 5" or "exact from here: Red wins in 4 moves, ...": a search's
+// figures, its score from `side`'s view; no speed for a search too short
+// to measure, no line unless `with_line`.
 std::string search_in_words(const SearchInfoLine& search, int side, const GameView& position,
                             bool with_line = true);
-// What the AI did and why, for the status line: "O played c2: depth 9,
-// draw, ..., line c2 b2"; when the move is not the search's line's first,
-// how it was chosen and the search's own line: "O played c2 at random
-// among 3 equal moves; the search's line: a1 b2 (depth 9, draw, ...)".
+// What the AI did and why, for the status line: "O played c2, exact from
+// here: draw, ..., line c2 b2"; when the move is not the search's line's
+// first, how it was chosen and the search's own line: "O played c2 at
+// random among 3 equal moves; the search's line: a1 b2 (exact from here:
+// draw, ...)".
 std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,
                             const std::optional<MoveChoice>& choice, const GameView& position);
 
-// For a player: "Red wins in 4", "draw", "even", or a heuristic score in
-// words for the side ahead, as far as the evaluation bar leans its way:
-// "Red slightly ahead", "ahead", "well ahead", "far ahead" (a raw "+500.0"
-// tells a person nothing). `score` is from side `side`'s view.
+// For a player: "Red wins in 4 moves", "White wins by 6", "draw", "even",
+// or a heuristic score in words for the side ahead, as far as the
+// evaluation bar leans its way: "Red leads slightly", "leads", "leads
+// clearly", "leads by far" ("Wolves lead"; a raw "+500.0" tells a person
+// nothing). `score` is from side `side`'s view.
 std::string score_in_words(const EngineScore& score, int side, const GameView& position);
 // A count as a player reads it at a glance: "950", "12k", "1.2M", "35M".
 std::string short_count(std::uint64_t n);

@@ -196,8 +196,9 @@ struct Connect4 {
   static constexpr BoardLook kLook = {{SurfaceKind::kFrame, {0x1A47C7, 0}},
                                       {PieceLook{Glyph{GlyphKind::kDisc}, 0xE0262B, "disc"},
                                        PieceLook{Glyph{GlyphKind::kDisc}, 0xFCC726, "disc"}}};
+  // A move names its column, 1-7 from the left.
   static constexpr BoardLayout kBoardLayout = {
-      kLook, {kWidth, kHeight}, Placement::kDroppedInColumn, 4};
+      kLook, {kWidth, kHeight}, Placement::kDroppedInColumn, 4, {AxisNames::kNumbers}};
   static constexpr std::string_view kStartLabel = "Start";
   static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
   static int side_to_move(const Position& p) { return x_to_move(p) ? 0 : 1; }

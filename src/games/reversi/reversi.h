@@ -138,13 +138,19 @@ struct Reversi {
   static constexpr BoardLook kLook = {{SurfaceKind::kFelt, {0x1E7446, 0x0E3A22}, 2},
                                       {PieceLook{Glyph{GlyphKind::kDisc}, 0x232428, "disc"},
                                        PieceLook{Glyph{GlyphKind::kDisc}, 0xF2F1EC, "disc"}}};
-  static constexpr BoardLayout kBoardLayout = {kLook, {8, 8}, Placement::kOnCell, 0};
+  // Columns a-h from the left, rows 1-8 from the top, as Othello writes them.
+  static constexpr BoardLayout kBoardLayout = {
+      kLook, {8, 8}, Placement::kOnCell, 0, {AxisNames::kLetters, AxisNames::kNumbers, true}};
   static constexpr std::string_view kStartLabel = "Start";
   static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
   static int side_to_move(const Position& p) { return p.white_to_move ? 1 : 0; }
   static Piece piece_at(const Position& p, Cell c);
   static MoveCells move_cells(const Position& p, Move m);
   static std::string end_in_words(const Position& p);
+  // The top level's own words (game_view.h, level_description): it is not
+  // solved from the start, it searches the midgame and solves the endgame.
+  // Defined beside ReversiSession, whose thresholds it states.
+  static std::string level_words(int level);
 
   // The square of a cell (rows of a Cell count from the bottom, rows of the
   // board from the top) and back.

@@ -2,6 +2,9 @@
 
 #include <chrono>
 #include <random>
+#include <string>
+
+#include "engine/level.h"
 
 namespace arcade {
 namespace {
@@ -96,6 +99,13 @@ SearchReport ReversiSession::search(const SearchLimits& limits, const SearchOpti
   SearchLimits midgame = limits;
   if (midgame.depth == 0) midgame.depth = kPerfectMidgameDepth;
   return GameSessionFor<Reversi>::search(midgame, options, stop, on_iteration);
+}
+
+std::string Reversi::level_words(int level) {
+  if (level != kLevelCount) return "";
+  return "searches " + std::to_string(ReversiSession::kPerfectMidgameDepth) +
+         " moves ahead in the midgame, plays perfectly from " +
+         std::to_string(ReversiSession::kExactEmpties) + " empty squares";
 }
 
 reversi::EndgameSolver& ReversiSession::solver() {

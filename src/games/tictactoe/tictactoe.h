@@ -70,7 +70,9 @@ struct TicTacToe {
   static constexpr BoardLook kLook = {{SurfaceKind::kGridLines, {0x1A202C, 0xBFC4D9}},
                                       {PieceLook{Glyph{GlyphKind::kCross}, 0xFF6B61, "cross"},
                                        PieceLook{Glyph{GlyphKind::kNought}, 0x4FCCF0, "nought"}}};
-  static constexpr BoardLayout kBoardLayout = {kLook, {3, 3}, Placement::kOnCell, 3};
+  // Columns a-c from the left, rows 1-3 from the bottom, as chess writes them.
+  static constexpr BoardLayout kBoardLayout = {
+      kLook, {3, 3}, Placement::kOnCell, 3, {AxisNames::kLetters, AxisNames::kNumbers}};
   static constexpr std::string_view kStartLabel = "Start";
   static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
   static int side_to_move(const Position& p) { return x_to_move(p) ? 0 : 1; }

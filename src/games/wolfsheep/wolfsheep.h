@@ -113,7 +113,9 @@ struct WolfSheep {
   static constexpr BoardLook kLook = {{SurfaceKind::kChequered, {0x785238, 0xEBD9B8}},
                                       {PieceLook{Glyph{GlyphKind::kSheep}, 0xF9F6ED, "sheep"},
                                        PieceLook{Glyph{GlyphKind::kWolf}, 0x474A52, "wolf"}}};
-  static constexpr BoardLayout kBoardLayout = {kLook, {8, 8}, Placement::kOnCell, 0};
+  // Files a-h, ranks 1-8 from the sheep's side at the bottom, as in chess.
+  static constexpr BoardLayout kBoardLayout = {
+      kLook, {8, 8}, Placement::kOnCell, 0, {AxisNames::kLetters, AxisNames::kNumbers}};
   static constexpr std::string_view kStartLabel = "Sheep starts on";
   // The sheep on a1, c1, e1 (start()) or g1.
   static std::vector<StartVariant<Position>> start_variants();
