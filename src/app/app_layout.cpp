@@ -11,7 +11,6 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/analysis/analysis_view.h"
 #include "app/app.h"
 #include "app/ui_audit.h"
 #include "engine/level.h"
@@ -91,7 +90,7 @@ std::string capitalised(std::string text) {
 // The edge labels' size: small, within the board's margin.
 float edge_label_size(const ImFont* body) {
   const float body_size = body ? body->FontSize * ImGui::GetIO().FontGlobalScale : kBodyPoints;
-  return std::min(kBoardMargin * 0.75f, body_size * 0.72f);
+  return std::min(kBoardMargin * 0.8f, body_size * 0.8f);
 }
 
 // `text` cut to fit `width` points in the current font, with an ellipsis.
@@ -544,6 +543,7 @@ void App::heading(const Rect& r) {
   const bool paused_ai = !over && game_.side(game_.side_to_move()).ai && game_.paused();
   const bool person_to_move = !over && !game_.side(game_.side_to_move()).ai;
   std::string figures = figures_text(game_, touch_);
+  const bool search_words = !figures.empty();
   // A line the AI has not filled says how to play, rather than leaving a
   // gap between the title and the board.
   // The lab's tree is where the board was, and the board takes no input.
@@ -565,6 +565,10 @@ void App::heading(const Rect& r) {
   ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
   const float action_w = action ? ImGui::CalcTextSize(action).x + 24 : 0;
   const float room = r.w - action_w - 48;
+  // Where the search's whole words do not fit (a phone), its reach and
+  // score alone: the move it played is marked on the board.
+  if (search_words && !must_pass && ImGui::CalcTextSize(figures.c_str()).x > room)
+    figures = figures_text(game_, touch_, /*brief=*/true);
   // One line: the heading's window ends there and the board begins.
   const std::string shown = fitted(figures, room);
   const float text_w = ImGui::CalcTextSize(shown.c_str()).x;
