@@ -1,31 +1,14 @@
 #include "app/game/game_controller.h"
 
 #include <algorithm>
-#include <string_view>
 #include <utility>
 
 #include "engine/clock.h"
-#include "engine/level.h"
-#include "engine/protocol.h"
 #include "games/registry.h"
 
 namespace arcade::app {
-namespace {
 
-// A search's time budget: enough for the deep levels, short enough to play
-// (the strongest level's is kPerfectMoveTimeMs, engine/level.h).
-constexpr int kMoveTimeMs = 1500;
-// Thinking on the person's time: the levels that do (Expert, Perfect), and
-// how long each of the person's replies is pondered before the next one's
-// turn. The engine's tables keep what each turn found, so the replies are
-// pondered round after round while the person thinks: half a second covers
-// Connect Four's seven replies in under four seconds.
-constexpr int kPonderLevel = 4;
-constexpr double kPonderTurnSeconds = 0.5;
-}  // namespace
-
-GameController::GameController(EngineClient& engine) {
-  ponderers_.emplace_back(&engine);
+GameController::GameController(EngineClient& engine) : engines_{EngineLink(engine)} {
   show(std::move(*read_game(game_names().front(), "startpos", {})));
 }
 
@@ -95,10 +78,8 @@ void GameController::show(GameState next) {
   abandon_searches();
   use_sides_of(next.game);
   board_ = std::move(next);
-  last_ai_move_.reset();
-  hint_.reset();
-  ai_moved_at_.reset();
-  engine_error_.clear();
+  ai_.forget_moves();
+  ai_.clear_error();
   note_end();
 }
 
@@ -153,12 +134,10 @@ SessionScore GameController::score(const std::string& game) const {
 // --- Moves, undo and redo ---
 
 void GameController::set_line(std::vector<PlayedMove> line) {
-  last_ai_move_.reset();
   board_.position = board_.start->clone();
   for (const PlayedMove& m : line) board_.position->play(m.move);
   board_.line = std::move(line);
-  hint_.reset();
-  ai_moved_at_.reset();
+  ai_.forget_moves();
   if (board_.redo.empty()) board_.browsing = false;
   note_end();
 }
@@ -167,7 +146,7 @@ void GameController::play_unchecked(Move move) {
   GameView& position = *board_.position;
   board_.line.push_back({move, position.move_to_text(move), position.move_cells(move)});
   position.play(move);
-  hint_.reset();
+  ai_.forget_hint();
   // The recorded move played again is the same game: the rest still waits.
   if (!board_.redo.empty() && board_.redo.back().move == move) {
     board_.redo.pop_back();
@@ -290,36 +269,22 @@ int GameController::winner() const {
   return winner_of(position());
 }
 
-// --- The engine ---
+// --- The engine: when the AI searches and ponders ---
 
 void GameController::request_hint() {
-  if (game_over() || hint_request_ || sides_[side_to_move()].ai) return;
-  hint_.reset();
+  if (game_over() || ai_.hint_pending() || sides_[side_to_move()].ai) return;
+  ai_.forget_hint();
   start_search(/*hint=*/true);
 }
 
 void GameController::move_now() {
-  if (search_request_) {
-    ponderers_[search_engine_].engine.stop();  // its best move still arrives and is played
-    return;
-  }
-  if (!game_over() && sides_[side_to_move()].ai && !hint_request_ && ponderers_[0].engine.ready())
+  if (ai_.searching()) return ai_.stop_search();  // its best move still arrives and is played
+  if (!game_over() && sides_[side_to_move()].ai && !ai_.hint_pending() && engines_[0].ready())
     start_search(/*hint=*/false);
 }
 
 bool GameController::update() {
   return update(seconds_since(SteadyClock::time_point{}));
-}
-
-bool GameController::read_replies() {
-  bool replied = false;
-  for (std::size_t i = 0; i < ponderers_.size(); ++i) {
-    for (const LinkReply& reply : ponderers_[i].engine.poll()) {
-      handle(reply, i);
-      replied = true;
-    }
-  }
-  return replied;
 }
 
 bool GameController::update(double now_seconds) {
@@ -330,136 +295,75 @@ bool GameController::update(double now_seconds) {
   return replied;
 }
 
+bool GameController::read_replies() {
+  bool replied = false;
+  for (std::size_t i = 0; i < engines_.size(); ++i) {
+    for (const LinkReply& reply : engines_[i].poll()) {
+      pondering_.handle(reply, i);
+      if (std::optional<std::string> move = ai_.handle(reply, i, position()))
+        take_engine_move(*move);
+      replied = true;
+    }
+  }
+  return replied;
+}
+
 bool GameController::ai_may_search(double now) const {
   if (game_over() || paused_ || !sides_[side_to_move()].ai || waiting_for_redo()) return false;
-  if (search_request_ || hint_request_ || !ponderers_[0].engine.ready()) return false;
-  const bool ai_against_ai = sides_[0].ai && sides_[1].ai;
-  return !ai_against_ai || !ai_moved_at_ || now >= *ai_moved_at_ + ai_pace_ms_ / 1000.0;
+  if (!ai_.idle() || !engines_[0].ready()) return false;
+  return ai_.pace_allows(now, sides_[0].ai && sides_[1].ai);
 }
 
 void GameController::abandon_searches(bool keep_ponder) {
-  if (hint_request_ || (search_request_ && search_engine_ == 0)) ponderers_[0].engine.stop();
-  if (search_request_ && search_engine_ != 0) ponderers_[search_engine_].engine.stop();
-  search_request_ = hint_request_ = 0;
-  thinking_ = {};
-  choice_.reset();
-  if (!keep_ponder) end_ponder();
+  ai_.abandon();
+  if (!keep_ponder) pondering_.end();
 }
 
-void GameController::set_pondering(bool on) {
-  ponder_on_ = on;
-  if (!on) end_ponder();
+void GameController::start_search(bool hint) {
+  const EnginePosition here = engine_position();
+  if (hint) {
+    pondering_.release(0);  // the hint's position ends the main engine's ponder
+    return ai_.start_hint(search_setup(), here);
+  }
+  const int level = sides_[side_to_move()].level;
+  // The person played a reply being pondered: that search becomes the AI's.
+  if (std::optional<PonderHit> hit = pondering_.take_hit(here, level)) return ai_.take_over(*hit);
+  ai_.start(search_setup(), level, here, pondering_.hand_over(here));
+}
+
+void GameController::take_engine_move(const std::string& text) {
+  const Parsed<Move> move = position().move_from_text(text);
+  if (!move) return ai_.note_error("the engine's move: " + move.error());
+  const int mover = side_to_move();
+  play_unchecked(*move);
+  ai_.played(mover, text, board_.line.back().text, now_);
 }
 
 void GameController::set_engine_weights(EngineWeights weights) {
   // A ponder searched with the old ones: its answer is no longer the AI's.
-  if (weights != engine_weights_) end_ponder();
+  if (weights != engine_weights_) pondering_.end();
   engine_weights_ = std::move(weights);
 }
 
-// A person is to move against the AI at a pondering level, and the engine
-// has nothing else to do.
 bool GameController::may_ponder() const {
-  if (!ponder_on_ || game_over() || paused_ || !ponderers_[0].engine.ready()) return false;
-  if (search_request_ || hint_request_) return false;
+  if (game_over() || paused_ || !ai_.idle() || !engines_[0].ready()) return false;
   const SideSettings& person = sides_[side_to_move()];
   const SideSettings& ai = sides_[1 - side_to_move()];
-  return !person.ai && ai.ai && ai.level >= kPonderLevel;
+  return !person.ai && ai.ai && Pondering::ponders_at(ai.level);
 }
 
-bool GameController::pondering() const {
-  return std::any_of(ponderers_.begin(), ponderers_.end(),
-                     [](const Ponderer& p) { return p.request != 0; });
+void GameController::update_ponder() {
+  if (!may_ponder()) return pondering_.end();
+  pondering_.update(search_setup(), sides_[1 - side_to_move()].level, position(), engine_position(),
+                    now_);
 }
 
 void GameController::set_ponder_helpers(const std::vector<EngineClient*>& helpers) {
-  end_ponder();
-  if (search_engine_ != 0) abandon_searches();  // a helper that goes may be searching
-  search_engine_ = 0;
-  ponderers_.erase(ponderers_.begin() + 1, ponderers_.end());
-  for (EngineClient* helper : helpers) ponderers_.emplace_back(helper);
-}
-
-// Each ponder is sent as the AI's own search of that position would be
-// (level, weights, movetime); the position of the next turn ends the one
-// before (its best move is dropped: no request waits for it).
-void GameController::update_ponder() {
-  if (!may_ponder()) return end_ponder();
-  const EnginePosition base = engine_position();
-  if (base != ponder_base_) {
-    ponder_base_ = base;
-    for (Ponderer& p : ponderers_) {
-      p.turn = 0;
-      p.finished.clear();
-    }
-  }
-  const std::vector<Move> replies = legal_moves();
-  for (std::size_t i = 0; i < ponderers_.size(); ++i) update_ponder(i, replies);
-}
-
-// Ponderer i's share of the replies (i, i + k, ... of k ponderers), in
-// turn, kPonderTurnSeconds each, round after round; a turn ends early when
-// its ponder finishes, and a reply pondered to the end gets no more turns.
-void GameController::update_ponder(std::size_t i, const std::vector<Move>& replies) {
-  Ponderer& p = ponderers_[i];
-  if (i >= replies.size() || !p.engine.ready()) return;
-  const bool finished = p.request && p.has_finished(p.position);
-  if (p.turn > 0 && !finished && now_ < p.started + kPonderTurnSeconds) return;
-  const std::optional<EnginePosition> position = next_ponder_position(i, replies);
-  p.started = now_;
-  if (!position) return;                             // all of its share is done
-  if (p.request && *position == p.position) return;  // its only reply left
-  p.level = sides_[1 - side_to_move()].level;
-  send_search_setup(p, p.level, *position);
-  p.request = p.engine.go({.movetime_ms = move_time(p.level), .ponder = true});
-  p.thinking = {};
-  p.position = *position;
-}
-
-std::optional<EnginePosition> GameController::next_ponder_position(
-    std::size_t i, const std::vector<Move>& replies) {
-  Ponderer& p = ponderers_[i];
-  const std::size_t k = ponderers_.size();
-  const std::size_t share = (replies.size() - i + k - 1) / k;
-  for (std::size_t tried = 0; tried < share; ++tried) {
-    EnginePosition position = engine_position_after(replies[i + k * (p.turn++ % share)]);
-    if (!p.has_finished(position)) return position;
-  }
-  return std::nullopt;
-}
-
-void GameController::end_ponder() {
-  stop_ponders(ponderers_.size());
-  ponder_base_.reset();
-  for (Ponderer& p : ponderers_) p.finished.clear();
-}
-
-void GameController::stop_ponders(std::size_t kept) {
-  // A ponder is the only request in flight on its engine then (any other
-  // request on the main engine ends it when sent).
-  for (std::size_t i = 0; i < ponderers_.size(); ++i) {
-    if (i == kept || !ponderers_[i].request) continue;
-    ponderers_[i].engine.stop();
-    ponderers_[i].request = 0;
-  }
-}
-
-EnginePosition GameController::engine_position_after(Move reply) const {
-  EnginePosition after = engine_position();
-  after.moves.push_back(position().move_to_text(reply));
-  return after;
-}
-
-int GameController::move_time(int level) {
-  return level == kLevelCount ? kPerfectMoveTimeMs : kMoveTimeMs;
-}
-
-// What comes before a search of `position` at `level`.
-void GameController::send_search_setup(Ponderer& to, int level, const EnginePosition& position) {
-  to.engine.set_game(board_.game);
-  to.engine.set_options({.level = level});
-  if (engine_weights_) to.engine.set_weights(*engine_weights_);
-  to.engine.set_position(position);
+  pondering_.end();
+  ai_.leave_helpers();
+  engines_.erase(engines_.begin() + 1, engines_.end());
+  for (EngineClient* helper : helpers) engines_.emplace_back(*helper);
+  pondering_.resize();
 }
 
 EnginePosition GameController::engine_position(std::size_t plies) const {
@@ -468,90 +372,10 @@ EnginePosition GameController::engine_position(std::size_t plies) const {
   return {board_.start_text, std::move(played)};
 }
 
-void GameController::start_search(bool hint) {
-  const int level = hint ? kLevelCount : sides_[side_to_move()].level;
-  thinking_ = {};
-  choice_.reset();
-  for (std::size_t i = 0; i < ponderers_.size() && !hint; ++i) {
-    Ponderer& p = ponderers_[i];
-    if (!p.request || p.position != engine_position() || p.level != level) continue;
-    // The person played a reply being pondered on: that search goes on as
-    // the AI's, its movetime from now, and answers at once if it is done.
-    stop_ponders(i);
-    p.engine.ponderhit();
-    thinking_ = p.thinking;
-    search_request_ = std::exchange(p.request, 0);
-    search_engine_ = i;
-    return;
-  }
-  // An engine that pondered this reply to the end and went on to another
-  // holds the answer in its tables; else the main engine searches. The
-  // position sent ends that engine's ponder (its best move is dropped); the
-  // others' stop.
-  const std::size_t e = hint ? 0 : engine_that_finished(engine_position());
-  Ponderer& searcher = ponderers_[e];
-  searcher.request = 0;
-  if (!hint) stop_ponders(e);
-  search_engine_ = e;
-  send_search_setup(searcher, level, engine_position());
-  const std::uint64_t request = searcher.engine.go({.movetime_ms = move_time(level)});
-  (hint ? hint_request_ : search_request_) = request;
-}
-
-std::size_t GameController::engine_that_finished(const EnginePosition& position) const {
-  for (std::size_t i = 0; i < ponderers_.size(); ++i)
-    if (ponderers_[i].has_finished(position)) return i;
-  return 0;
-}
-
-void GameController::handle(const LinkReply& reply, std::size_t from) {
-  if (const auto* error = std::get_if<EngineError>(&reply.reply)) {
-    if (!error->malformed) engine_error_ = error->message;
-    return;
-  }
-  Ponderer& p = ponderers_[from];
-  const bool for_ponder = p.request && reply.request == p.request;
-  if (std::holds_alternative<PonderFinished>(reply.reply) && for_ponder)
-    p.finished.push_back(p.position);
-  if (const auto* info = std::get_if<SearchInfoLine>(&reply.reply); info && for_ponder)
-    p.thinking = *info;
-  const bool for_search =
-      search_request_ && reply.request == search_request_ && from == search_engine_;
-  const bool for_hint = hint_request_ && reply.request == hint_request_ && from == 0;
-  if (!for_search && !for_hint) return;  // a reply to an abandoned request
-  if (const auto* info = std::get_if<SearchInfoLine>(&reply.reply)) thinking_ = *info;
-  if (const auto* choice = std::get_if<MoveChoice>(&reply.reply)) choice_ = *choice;
-  if (const auto* best = std::get_if<BestMove>(&reply.reply)) take_best_move(*best, for_hint);
-}
-
-void GameController::take_best_move(const BestMove& best, bool for_hint) {
-  if (for_hint) {
-    hint_request_ = 0;
-    const GameView& at = position();
-    if (const Parsed<Move> hint = at.move_from_text(best.move))
-      hint_ = PlayedMove{*hint, at.move_to_text(*hint), at.move_cells(*hint)};
-    return;
-  }
-  search_request_ = 0;
-  if (!best.move.empty()) take_engine_move(best.move);
-}
-
-void GameController::take_engine_move(const std::string& text) {
-  const Parsed<Move> move = position().move_from_text(text);
-  if (!move) {
-    engine_error_ = "the engine's move: " + move.error();
-    return;
-  }
-  const int mover = side_to_move();
-  play_unchecked(*move);
-  // The engine names the move in its own text; the board's may differ.
-  std::optional<MoveChoice> choice;
-  if (choice_ && choice_->move == text) {
-    choice = choice_;
-    choice->move = board_.line.back().text;
-  }
-  last_ai_move_ = AiMove{mover, board_.line.back().text, thinking_, choice};
-  ai_moved_at_ = now_;
+EnginePosition GameController::engine_position_after(Move reply) const {
+  EnginePosition after = engine_position();
+  after.moves.push_back(position().move_to_text(reply));
+  return after;
 }
 
 // --- Links and pasted text ---

@@ -65,40 +65,33 @@
 //   than the pace after the AI's previous move, so that people can follow
 //   the game; move_now() does not wait.
 
-#include <algorithm>
 #include <array>
 #include <cstddef>
-#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "app/engine_link/engine_link.h"
+#include "app/game/ai_turn.h"
 #include "app/game/game_links.h"
 #include "app/game/game_record.h"
+#include "app/game/pondering.h"
 #include "app/game/saved_game.h"
 #include "games/game_view.h"
 
 namespace arcade::app {
 
-// What the AI said in its latest `info` line (depth 0: none yet).
-using Thinking = SearchInfoLine;
-
-// The AI's latest move and what its search said last: a search often ends
-// within a frame, and then this is all a player could read of it.
-struct AiMove {
-  int side = 0;
-  std::string move;
-  Thinking thinking;
-  std::optional<MoveChoice> choice;  // when it was not the search's first
-};
-
+// The game's state and the coordinator of its engines: the AI's searches
+// are AiTurn's (ai_turn.h), thinking on the person's time Pondering's
+// (pondering.h); this says when each runs and plays the AI's moves.
 class GameController {
  public:
   explicit GameController(EngineClient& engine);
+  // Its AI and ponders hold on to engines_.
+  GameController(const GameController&) = delete;
+  GameController& operator=(const GameController&) = delete;
 
   // --- Commands from the UI. Each returns an error message, or nothing. ---
   // A fresh game. `start` is "startpos" or a position string of the game.
@@ -134,7 +127,7 @@ class GameController {
   void move_now();
   // AI against AI: the least time from one move to the next search (0: as
   // fast as the engine answers).
-  void set_ai_pace(int milliseconds) { ai_pace_ms_ = milliseconds; }
+  void set_ai_pace(int milliseconds) { ai_.set_pace(milliseconds); }
 
   // Call once a frame: reads the engine's replies and starts AI moves.
   // `now_seconds` is any steady clock (for the pace); update() reads one.
@@ -184,17 +177,17 @@ class GameController {
   bool viewing() const;
   // The plies of the game's whole known line: played and waiting to be redone.
   std::size_t known_plies() const { return board_.line.size() + board_.redo.size(); }
-  bool ai_thinking() const { return search_request_ != 0; }
+  bool ai_thinking() const { return ai_.searching(); }
   // The AI's engine could not start (EngineClient::failed); retry_engine
   // starts it again, and the AI's move follows once it runs.
-  bool engine_failed() const { return ponderers_.front().engine.failed(); }
-  void retry_engine() { ponderers_.front().engine.retry(); }
-  bool hint_pending() const { return hint_request_ != 0; }
+  bool engine_failed() const { return engines_.front().failed(); }
+  void retry_engine() { engines_.front().retry(); }
+  bool hint_pending() const { return ai_.hint_pending(); }
   // The suggested move, once known.
-  const std::optional<PlayedMove>& hint() const { return hint_; }
-  const Thinking& thinking() const { return thinking_; }
+  const std::optional<PlayedMove>& hint() const { return ai_.hint(); }
+  const Thinking& thinking() const { return ai_.thinking(); }
   // The last move if the AI played it (nothing after undo, redo or a new game).
-  const std::optional<AiMove>& last_ai_move() const { return last_ai_move_; }
+  const std::optional<AiMove>& last_ai_move() const { return ai_.last_move(); }
   bool game_over() const { return position().outcome() != Outcome::kOngoing; }
   // 0 or 1 for the winner, -1 for a draw or a game in progress.
   int winner() const;
@@ -204,7 +197,7 @@ class GameController {
     return board_.ended_by ? *board_.ended_by : sides_;
   }
   // The last message of a failed engine request (an `error` line), if any.
-  const std::string& engine_error() const { return engine_error_; }
+  const std::string& engine_error() const { return ai_.error(); }
   // This session's finished games of `game`, or of the game on the board.
   SessionScore score(const std::string& game) const;
   SessionScore score() const { return score(game()); }
@@ -213,24 +206,19 @@ class GameController {
   // with them.
   void set_engine_weights(EngineWeights weights);
 
-  // Thinking on the person's time (on by default): while a person is to
-  // move against the AI at Expert or Perfect, the engine ponders (`go
-  // ponder`) the position after each of the person's replies in turn,
-  // round after round; its tables keep the work. When the person plays the
-  // reply being pondered, `ponderhit` makes that search the AI's; another
-  // reply's search starts from the tables the turns filled. Anything else
-  // that changes the position, the sides or the options ends the ponder,
-  // and its answer is never played.
-  void set_pondering(bool on);
-  bool pondering() const;
+  // Thinking on the person's time (on by default; pondering.h): while a
+  // person is to move against the AI at Expert or Perfect, the engines
+  // ponder the person's replies; the one the person plays becomes the AI's
+  // search. Anything else that changes the position, the sides or the
+  // options ends the ponders, and their answers are never played.
+  void set_pondering(bool on) { pondering_.set_on(on); }
+  bool pondering() const { return pondering_.running(); }
   // Engines of their own that ponder beside the main one, each its own
-  // table (on the web a worker each): with k engines in all, engine i
-  // ponders replies i, i + k, ... in turn, so with one engine a reply every
-  // reply is searched all the time the person thinks. The reply a helper
-  // pondered is answered by that helper (ponderhit); the others stop.
-  // Each must outlive the controller or the next call.
+  // table (on the web a worker each), a share of the replies each. The
+  // reply a helper pondered is answered by that helper (ponderhit); the
+  // others stop. Each must outlive the controller or the next call.
   void set_ponder_helpers(const std::vector<EngineClient*>& helpers);
-  std::size_t ponder_helpers() const { return ponderers_.size() - 1; }
+  std::size_t ponder_helpers() const { return engines_.size() - 1; }
 
   // The position on the board as an engine is told it, or the one after
   // the line's first `plies` moves.
@@ -284,47 +272,18 @@ class GameController {
   // A game that goes for good: counted if it ended.
   void let_go(const GameState& gone);
   bool ai_may_search(double now) const;
-  // Drops the searches in flight; also the ponder unless `keep_ponder` (a
-  // person's move, which the ponder may have foreseen).
+  // Drops the searches in flight; also the ponders unless `keep_ponder` (a
+  // person's move, which a ponder may have foreseen).
   void abandon_searches(bool keep_ponder = false);
   void start_search(bool hint);
-  // An engine that ponders: the main one (ponderers_[0]) or a helper.
-  struct Ponderer {
-    explicit Ponderer(EngineClient* e) : engine(*e) {}
-    EngineLink engine;
-    std::uint64_t request = 0;  // its `go ponder` in flight
-    EnginePosition position;    // the position that searches
-    int level = 0;              // at this level
-    std::size_t turn = 0;       // its turns since the position on the board came
-    double started = 0;         // when its turn began
-    // What its ponder said last: the AI's figures after a ponderhit on a
-    // ponder that had finished, which answers with its move alone.
-    Thinking thinking;
-    // The positions it pondered to the end since the position on the board
-    // came: its tables hold their answers.
-    std::vector<EnginePosition> finished;
-    bool has_finished(const EnginePosition& p) const {
-      return std::find(finished.begin(), finished.end(), p) != finished.end();
-    }
-  };
+  SearchSetup search_setup() const { return {board_.game, engine_weights_}; }
+  // A person is to move against the AI at a pondering level, and the
+  // engines have nothing else to do.
   bool may_ponder() const;
   void update_ponder();
-  void update_ponder(std::size_t ponderer, const std::vector<Move>& replies);
-  // The next of ponderer i's replies not yet pondered to the end; none
-  // when none is left.
-  std::optional<EnginePosition> next_ponder_position(std::size_t i,
-                                                     const std::vector<Move>& replies);
-  // The ponderer that pondered `position` to the end, else the main engine.
-  std::size_t engine_that_finished(const EnginePosition& position) const;
-  void end_ponder();
-  // Stops every ponder but ponderer `kept`'s.
-  void stop_ponders(std::size_t kept);
-  static int move_time(int level);
-  void send_search_setup(Ponderer& to, int level, const EnginePosition& position);
   // Reads every engine's replies; whether there were any.
   bool read_replies();
-  void handle(const LinkReply& reply, std::size_t from);
-  void take_best_move(const BestMove& best, bool for_hint);
+  // Plays the AI's move, in the engine's notation.
   void take_engine_move(const std::string& text);
 
   GameState board_;                                    // the game on the board
@@ -335,24 +294,13 @@ class GameController {
   std::string sides_game_;                        // the game whose sides sides_ are: the board's
   std::map<std::string, GameSides> other_sides_;  // the other games', by game
   bool paused_ = false;
-  int ai_pace_ms_ = 0;
   double now_ = 0;
-  std::optional<double> ai_moved_at_;  // when the AI's last move landed
-  std::uint64_t search_request_ = 0;
-  std::uint64_t hint_request_ = 0;
-  std::optional<PlayedMove> hint_;
-  Thinking thinking_;
-  std::optional<MoveChoice> choice_;  // the search's, read before its best move
-  std::optional<AiMove> last_ai_move_;
-  std::string engine_error_;
   std::optional<EngineWeights> engine_weights_;
-  // The main engine, then the ponder helpers (set_pondering,
-  // set_ponder_helpers); the position whose replies are pondered; the
-  // ponderer whose engine runs search_request_ (a ponderhit on a helper).
-  bool ponder_on_ = true;
-  std::vector<Ponderer> ponderers_;
-  std::optional<EnginePosition> ponder_base_;
-  std::size_t search_engine_ = 0;
+  // The main engine, then the ponder helpers (set_ponder_helpers): the AI
+  // searches on the main one, or on the one whose ponder became its search.
+  std::vector<EngineLink> engines_;
+  AiTurn ai_{engines_};
+  Pondering pondering_{engines_};
 };
 
 }  // namespace arcade::app
