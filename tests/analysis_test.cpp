@@ -93,6 +93,11 @@ TEST(EngineScoreText, SaysWhetherTheSearchIsExactOrHowFarItLooked) {
   const SearchInfoLine win = info("info depth 8 score win 7 nodes 900 pv 4");
   EXPECT_EQ(played_in_words(0, "4", win, std::nullopt, *connect4),
             "Red played 4, exact from here: Red wins in 4 moves, 900 nodes, line 4");
+  // Where room is short, the reach and the score alone.
+  EXPECT_EQ(search_in_brief_words(endgame, 1, *reversi), "exact from here: White wins by 18");
+  EXPECT_EQ(search_in_brief_sentence(endgame, 1, *reversi), "Exact from here: White wins by 18");
+  EXPECT_EQ(search_in_brief_words(midgame, 0, *reversi),
+            "searched 9 moves ahead: White leads slightly");
   EXPECT_EQ(reach_in_words(1, EngineScore{Kind::kHeuristic, 0}), "searched 1 move ahead");
   EXPECT_EQ(reach_in_words(3, std::nullopt), "searched 3 moves ahead");
   for (const Kind kind : {Kind::kWin, Kind::kLoss, Kind::kDraw, Kind::kWinBy, Kind::kLossBy})

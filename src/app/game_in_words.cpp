@@ -62,7 +62,7 @@ std::string viewing_cue(const GameController& game, bool touch) {
 // What the AI's search says as it goes (once it has said something), or
 // what its last one said, while nothing newer is known; the hint. Once the
 // game is over, how it ended: the last search's words are old news then.
-std::string figures_text(const GameController& game, bool touch) {
+std::string figures_text(const GameController& game, bool touch, bool brief) {
   const GameView& position = game.position();
   if (game.game_over()) return position.end_in_words();
   const int mover = game.side_to_move();
@@ -73,7 +73,8 @@ std::string figures_text(const GameController& game, bool touch) {
   }
   if (game.ai_thinking()) {
     const Thinking& t = game.thinking();
-    return t.depth > 0 ? search_in_words(t, mover, position) : "";
+    if (t.depth == 0) return "";
+    return brief ? search_in_brief_sentence(t, mover, position) : search_in_words(t, mover, position);
   }
   std::string text;
   if (game.hint_pending())
@@ -88,7 +89,8 @@ std::string figures_text(const GameController& game, bool touch) {
     text += std::string(side.subject) + " had no move and passed";
   } else if (last && last->thinking.depth > 0) {
     if (!text.empty()) text += ". ";
-    text += played_in_words(last->side, last->move, last->thinking, last->choice, position);
+    text += brief ? search_in_brief_sentence(last->thinking, last->side, position)
+                  : played_in_words(last->side, last->move, last->thinking, last->choice, position);
   }
   return text;
 }

@@ -15,8 +15,9 @@ namespace arcade::app {
 // could not start).
 std::string turn_text(const GameController& game);
 // Under it: what the AI's search says as it goes, or what its last one said;
-// the hint; how the game ended; while viewing, the cue.
-std::string figures_text(const GameController& game, bool touch);
+// the hint; how the game ended; while viewing, the cue. `brief`: the
+// search's reach and score alone, where the line has little room (a phone).
+std::string figures_text(const GameController& game, bool touch, bool brief = false);
 // Both in one line, for scripts.
 std::string status_text(const GameController& game, bool touch);
 // Viewing an earlier position: what a move on the board does there.

@@ -153,7 +153,7 @@ try {
       // A heuristic score at the engine's depth: how far it looked, in moves.
       const [, depth, kind] = /^info depth (\d+) score (\w+)/.exec(info);
       assert.equal(kind, 'cp', info);
-      assert.match(state.figures, new RegExp(`, searched ${depth} moves? ahead: `), state.figures);
+      assert.match(state.figures, new RegExp(`[,(] ?searched ${depth} moves? ahead: `), state.figures);
       assert.doesNotMatch(state.figures, /nodes\/s/, state.figures);
       await app.frames(3);
       await app.screenshot(`status-tiny-search-${size}.png`);

@@ -19,9 +19,9 @@ PixelRect pixels(ImVec2 min, ImVec2 max) {
 
 void draw_edge_labels(ImDrawList* list, const std::vector<EdgeLabel>& labels, ImFont* font,
                       float size) {
-  // The theme's dim text (palette::kTextDim), a little fainter: it names,
-  // it does not call for attention.
-  const ImU32 colour = IM_COL32(143, 153, 173, 200);
+  // The theme's dim text (palette::kTextDim): it names, it does not call
+  // for attention.
+  const ImU32 colour = IM_COL32(143, 153, 173, 255);
   for (const EdgeLabel& label : labels) {
     const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0, label.text.c_str());
     list->AddText(font, size, ImVec2(label.x - extent.x / 2, label.y - extent.y / 2), colour,

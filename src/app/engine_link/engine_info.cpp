@@ -1,5 +1,6 @@
 #include "app/engine_link/engine_info.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -131,11 +132,22 @@ std::string reach_in_words(int depth, const std::optional<EngineScore>& score) {
 
 std::string search_in_words(const SearchInfoLine& t, int side, const GameView& position,
                             bool with_line) {
-  std::string text = reach_in_words(t.depth, t.score);
-  if (t.score) text += ": " + score_in_words(*t.score, side, position);
+  std::string text = search_in_brief_words(t, side, position);
   if (t.nodes > 0) text += ", " + short_count(t.nodes) + " nodes";
   if (t.nodes > 0 && measured_nps(t) > 0) text += ", " + short_count(t.nps) + " nodes/s";
   if (with_line && !t.pv.empty()) text += ", line " + line_in_words(t.pv);
+  return text;
+}
+
+std::string search_in_brief_words(const SearchInfoLine& t, int side, const GameView& position) {
+  std::string text = reach_in_words(t.depth, t.score);
+  if (t.score) text += ": " + score_in_words(*t.score, side, position);
+  return text;
+}
+
+std::string search_in_brief_sentence(const SearchInfoLine& t, int side, const GameView& position) {
+  std::string text = search_in_brief_words(t, side, position);
+  text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
   return text;
 }
 

@@ -79,6 +79,13 @@ std::string reach_in_words(int depth, const std::optional<EngineScore>& score);
 // to measure, no line unless `with_line`.
 std::string search_in_words(const SearchInfoLine& search, int side, const GameView& position,
                             bool with_line = true);
+// Its reach and score alone, where a line has little room (a phone's
+// status line): "exact from here: Red wins in 4 moves", "searched 7 moves
+// ahead: Red leads slightly".
+std::string search_in_brief_words(const SearchInfoLine& search, int side, const GameView& position);
+// The same as a sentence of its own: "Exact from here: Red wins in 4 moves".
+std::string search_in_brief_sentence(const SearchInfoLine& search, int side,
+                                     const GameView& position);
 // What the AI did and why, for the status line: "O played c2, exact from
 // here: draw, ..., line c2 b2"; when the move is not the search's line's
 // first, how it was chosen and the search's own line: "O played c2 at
