@@ -124,6 +124,90 @@ constexpr Bitboard flips(Bitboard player, Bitboard opponent, int square) {
   return flipped;
 }
 
+namespace detail {
+
+// The (up to eight) squares around each square.
+constexpr std::array<Bitboard, 64> make_neighbours() {
+  std::array<Bitboard, 64> around{};
+  for (int square = 0; square < 64; ++square)
+    for (int r = square / 8 - 1; r <= square / 8 + 1; ++r)
+      for (int c = square % 8 - 1; c <= square % 8 + 1; ++c)
+        if (r >= 0 && r < 8 && c >= 0 && c < 8 && r * 8 + c != square)
+          around[square] |= square_bit(r * 8 + c);
+  return around;
+}
+inline constexpr std::array<Bitboard, 64> kNeighbours = make_neighbours();
+
+// kLastFlips[x][line]: the discs a move on column x of a full 8-square line
+// turns when `line` (bit i for column i) holds the mover's discs and every
+// other square of it but x is the opponent's. A square missing from a
+// shorter line (a diagonal) reads as an opponent disc, which is harmless: the
+// missing squares are at the line's ends, so no run through them closes.
+constexpr std::array<std::array<std::uint8_t, 256>, 8> make_last_flips() {
+  std::array<std::array<std::uint8_t, 256>, 8> table{};
+  for (int x = 0; x < 8; ++x) {
+    for (int line = 0; line < 256; ++line) {
+      int turned = 0;
+      for (int step : {-1, 1}) {
+        int at = x + step, run = 0;
+        while (at >= 0 && at < 8 && !(line >> at & 1)) ++run, at += step;
+        if (at >= 0 && at < 8) turned += run;
+      }
+      table[x][line] = static_cast<std::uint8_t>(turned);
+    }
+  }
+  return table;
+}
+inline constexpr auto kLastFlips = make_last_flips();
+
+// The two diagonals through each square (a1-h8 and h1-a8 directions), the
+// square included.
+struct DiagonalsThrough {
+  std::array<Bitboard, 64> down{}, up{};
+};
+constexpr DiagonalsThrough make_diagonals_through() {
+  DiagonalsThrough d;
+  for (int s = 0; s < 64; ++s)
+    for (int t = 0; t < 64; ++t) {
+      if (s / 8 - s % 8 == t / 8 - t % 8) d.down[s] |= square_bit(t);
+      if (s / 8 + s % 8 == t / 8 + t % 8) d.up[s] |= square_bit(t);
+    }
+  return d;
+}
+inline constexpr DiagonalsThrough kDiagonalsThrough = make_diagonals_through();
+
+// The bits of a line with one square per column, as an 8-bit row (column i
+// in bit i): the multiplication adds the line's bytes, which share no bit.
+constexpr unsigned gather_columns(Bitboard line) {
+  return static_cast<unsigned>((line * kColumnA) >> 56);
+}
+// Column a as an 8-bit row, a1 in bit 0.
+constexpr unsigned gather_column_a(Bitboard b) {
+  return static_cast<unsigned>(((b & kColumnA) * 0x0102040810204080ULL) >> 56);
+}
+
+}  // namespace detail
+
+// Whether `square` has an opponent disc next to it: false means it is no
+// move, known without computing flips().
+constexpr bool touches(Bitboard opponent, int square) {
+  return (opponent & detail::kNeighbours[square]) != 0;
+}
+
+// The number of discs `player` turns by playing `square` when it is the last
+// empty square (every other square holds a disc, so the opponent's are all
+// the others): count(flips(player, ~player & ~square_bit(square), square)),
+// from four table reads instead of eight rays. It is the hot path of the
+// endgame solver's last move, which needs only the count.
+constexpr int count_last_flips(Bitboard player, int square) {
+  using namespace detail;
+  const int row = square >> 3, column = square & 7;
+  return kLastFlips[column][(player >> (8 * row)) & 0xFF] +
+         kLastFlips[row][gather_column_a(player >> column)] +
+         kLastFlips[column][gather_columns(player & kDiagonalsThrough.down[square])] +
+         kLastFlips[column][gather_columns(player & kDiagonalsThrough.up[square])];
+}
+
 // Empty squares next to an opponent disc: where the player may one day play.
 // A cheap measure of the mobility to come (fewer means a freer position).
 constexpr Bitboard potential_moves(Bitboard player, Bitboard opponent) {

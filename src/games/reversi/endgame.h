@@ -26,7 +26,9 @@
 // - below it: no table and no sort, the empties in a list from the best
 //   squares to the worst, those in regions (quadrants) with an odd number of
 //   empties first (parity);
-// - the last four empties by hand-written functions without move lists.
+// - the last four empties by hand-written functions without move lists, an
+//   empty with no opponent disc around it skipped at once, and the last
+//   move scored from the count of its flips alone (count_last_flips).
 //
 // Not thread-safe: one solver per thread.
 

@@ -97,5 +97,44 @@ TEST(ReversiBitboard, PotentialMovesAreEmptySquaresNextToOpponentDiscs) {
   }
 }
 
+// The last empty square's flip count against the direction walk, on full
+// boards of every density with one square left empty, every square in turn.
+TEST(ReversiBitboard, LastFlipCountEqualsTheFlipsOfTheDirectionWalk) {
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<int> percent(0, 100);
+  int moves = 0;
+  for (int board = 0; board < 3000; ++board) {
+    const int mine = percent(rng);
+    Bitboard full_player = 0;
+    for (int s = 0; s < 64; ++s)
+      if (percent(rng) < mine) full_player |= square_bit(s);
+    for (int x = 0; x < 64; ++x) {
+      const Bitboard player = full_player & ~square_bit(x);
+      const Bitboard opponent = ~player & ~square_bit(x);
+      const int expected = count(brute_flips(grid_of(player, opponent), x));
+      moves += expected > 0;
+      ASSERT_EQ(count_last_flips(player, x), expected) << "board " << board << " square " << x;
+    }
+  }
+  EXPECT_GT(moves, 10000);  // most of the cases tried were moves
+}
+
+// A square with no opponent disc around it is never a move; one with is
+// whenever the walk finds flips (touches() is only a filter).
+TEST(ReversiBitboard, SquaresThatTouchNoOpponentDiscHaveNoFlips) {
+  std::mt19937_64 rng(13);
+  int filtered = 0;
+  for (int board = 0; board < 5000; ++board) {
+    const auto [player, opponent] = random_board(rng);
+    const Grid g = grid_of(player, opponent);
+    for (int s = 0; s < 64; ++s) {
+      if (g[s] != 0 || touches(opponent, s)) continue;
+      ++filtered;
+      ASSERT_EQ(brute_flips(g, s), Bitboard{0}) << "board " << board << " square " << s;
+    }
+  }
+  EXPECT_GT(filtered, 1000);
+}
+
 }  // namespace
 }  // namespace arcade::reversi
