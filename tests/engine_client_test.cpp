@@ -8,12 +8,18 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <set>
 #include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "app/engine_link/worker_relay.h"
+#include "engine/protocol.h"
+#include "games/engine_sessions.h"
+#include "games/registry.h"
 
 namespace arcade::app {
 namespace {
@@ -201,6 +207,184 @@ TEST_F(EngineClientTest, DestroyingTheClientEndsItsSearch) {
   const auto before = Clock::now();
   client_.reset();
   EXPECT_LT(Clock::now() - before, std::chrono::milliseconds(500));
+}
+
+// The web client's rules (WorkerRelay) against a stand-in for the Web
+// Worker: a Protocol without a thread, as the worker's, which runs a line
+// only when the test says so, as a worker busy searching reads nothing.
+class FakeWorker final : public WorkerPort {
+ public:
+  void post(std::uint64_t request, const std::string& line) override {
+    posted.push_back({request, line});
+  }
+  void check(std::uint64_t, const std::string&) override {}
+  void restart(const std::vector<std::string>& given, bool) override {
+    ++restarts;
+    replay = given;
+    posted.clear();
+    protocol = make_protocol();
+    for (const std::string& line : given) protocol->handle(line, 0);
+  }
+  bool failed() const override { return false; }
+
+  // Runs the oldest line posted; hands the relay its replies while `deliver`
+  // says so, then (if it let them all through) the line's end.
+  void run(
+      WorkerRelay& relay, const std::function<bool(const std::string&)>& deliver =
+                              [](const std::string&) { return true; }) {
+    const EngineReply message = posted.front();
+    posted.pop_front();
+    output.clear();
+    const auto begun = Clock::now();
+    protocol->handle(message.line, message.request);
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - begun).count();
+    bool ok = true;
+    for (const std::string& line : output) {
+      if (!deliver(line)) return;
+      ok = ok && !starts_with(line, "error");
+      relay.on_line(message.request, line);
+    }
+    relay.on_done(message.request, ok, ms);
+  }
+
+  std::deque<EngineReply> posted;
+  std::vector<std::string> replay;
+  int restarts = 0;
+
+ private:
+  std::unique_ptr<Protocol> make_protocol() {
+    return std::make_unique<Protocol>(
+        make_engine_session, game_names(),
+        [this](std::uint64_t, const std::string& line) { output.push_back(line); },
+        /*background=*/false);
+  }
+
+  std::vector<std::string> output;
+  std::unique_ptr<Protocol> protocol = make_protocol();
+};
+
+class WorkerRelayTest : public ::testing::Test {
+ protected:
+  WorkerRelayTest() { relay_.on_ready("connect4 tictactoe", "connect4"); }
+
+  std::uint64_t send(const std::string& line) {
+    relay_.send(++request_, line);
+    return request_;
+  }
+  void run_all() {
+    while (!worker_.posted.empty()) worker_.run(relay_);
+  }
+  std::vector<std::string> lines_of(std::uint64_t request) {
+    for (EngineReply& r : relay_.take_replies()) replies_.push_back(std::move(r));
+    std::vector<std::string> lines;
+    for (const EngineReply& r : replies_)
+      if (r.request == request) lines.push_back(r.line);
+    return lines;
+  }
+
+  FakeWorker worker_;
+  WorkerRelay relay_{worker_};
+  std::uint64_t request_ = 0;
+  std::vector<EngineReply> replies_;
+};
+
+// The native protocol's stop: the running search answers with the first
+// move of its last pv, at once; the new worker is given the game and
+// position (and nothing else), and no search runs there.
+TEST_F(WorkerRelayTest, StopAnswersWithTheLastPvMoveAndReplaysTheState) {
+  send("game tictactoe");
+  send("position startpos moves b2");
+  const std::uint64_t go = send("go depth 5");
+  worker_.run(relay_);
+  worker_.run(relay_);
+  std::string last_pv;
+  worker_.run(relay_, [&](const std::string& line) {
+    // Iterations 1 and 2 come; the search still runs.
+    if (!starts_with(line, "info depth 1 ") && !starts_with(line, "info depth 2 ")) return false;
+    last_pv = line.substr(line.find(" pv ") + 4);
+    return true;
+  });
+  ASSERT_FALSE(last_pv.empty());
+  relay_.send(0, "stop");
+  EXPECT_EQ(lines_of(go).back(), "bestmove " + last_pv.substr(0, last_pv.find(' ')));
+  EXPECT_EQ(worker_.restarts, 1);
+  EXPECT_EQ(worker_.replay,
+            (std::vector<std::string>{"game tictactoe", "position startpos moves b2"}));
+  EXPECT_TRUE(worker_.posted.empty());
+}
+
+// A stopped perft and solve answer as natively (`perft N stopped`,
+// `solution stopped`); a search that gave no pv yet is searched again to
+// depth 1 by the new worker, a real move.
+TEST_F(WorkerRelayTest, StopEndsEveryLongCommandInItsOwnWords) {
+  send("game connect4");
+  const std::uint64_t go = send("go depth 9");
+  const std::uint64_t perft = send("perft 7");
+  const std::uint64_t solve = send("solve");
+  worker_.run(relay_);
+  relay_.send(0, "stop");
+  EXPECT_EQ(lines_of(perft), std::vector<std::string>{"perft 7 stopped"});
+  EXPECT_EQ(lines_of(solve), std::vector<std::string>{"solution stopped"});
+  ASSERT_EQ(worker_.posted.size(), 1u);
+  EXPECT_EQ(worker_.posted.front().line, "go depth 1");
+  run_all();
+  EXPECT_TRUE(starts_with(lines_of(go).back(), "bestmove ")) << lines_of(go).back();
+}
+
+// Natively `isready` is read while a search runs: answered at once, never
+// queued behind the search in the worker.
+TEST_F(WorkerRelayTest, IsReadyIsAnsweredAtOnceDuringALongCommand) {
+  send("go depth 3");
+  const std::uint64_t ready = send("isready");
+  EXPECT_EQ(lines_of(ready), std::vector<std::string>{"readyok"});
+  EXPECT_EQ(worker_.posted.size(), 1u);
+}
+
+// Lines the engine refuses by their words are refused at once, in the
+// engine's own words (those of a Protocol given the same line).
+TEST_F(WorkerRelayTest, RefusesWhatTheEngineRefusesInItsWords) {
+  send("go depth 9");
+  std::vector<std::string> native;
+  Protocol protocol(
+      make_engine_session, game_names(),
+      [&](std::uint64_t, const std::string& line) { native.push_back(line); }, false);
+  for (const std::string line : {"jump", "stop now", "game tictactoe", "solve"}) {
+    native.clear();
+    protocol.handle(line);
+    const std::uint64_t request = send(line);
+    if (native.empty()) continue;  // taken: the relay passes it on
+    EXPECT_EQ(lines_of(request), native) << line;
+  }
+  EXPECT_EQ(worker_.posted.size(), 2u);  // the go and the game
+}
+
+// A ponder runs in slices of a plain go; one that finishes before its time
+// says so, and ponderhit then answers at once with its move, no search sent.
+TEST_F(WorkerRelayTest, AFinishedPonderAnswersPonderhitAtOnce) {
+  send("game tictactoe");
+  send("position startpos moves a1 b2 c3");
+  const std::uint64_t ponder = send("go ponder depth 3");
+  run_all();
+  const std::vector<std::string> lines = lines_of(ponder);
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines.back(), kPonderFinished);
+  EXPECT_EQ(relay_.slices(), 1u);
+  relay_.send(++request_, "ponderhit");
+  EXPECT_TRUE(starts_with(lines_of(ponder).back(), "bestmove ")) << lines_of(ponder).back();
+  EXPECT_TRUE(worker_.posted.empty());
+}
+
+// What a new worker is given: the last game with the options set after it,
+// shared options set last (Hash outlives `game`), the last position.
+TEST_F(WorkerRelayTest, TheStateKeepsOnlyWhatStillCounts) {
+  for (const std::string line :
+       {"game connect4", "setoption name Hash value 8", "game tictactoe",
+        "setoption name Hash value 16", "position startpos", "position startpos moves b2"})
+    send(line);
+  run_all();
+  EXPECT_EQ(relay_.state(),
+            (std::vector<std::string>{"game tictactoe", "setoption name Hash value 16",
+                                      "position startpos moves b2"}));
 }
 
 }  // namespace

@@ -23,9 +23,9 @@
 // while it runs. Every batch of a request comes before its `done`.
 //
 // A long command (go, solve, perft, tree) runs inside its message's handler,
-// so messages that arrive meanwhile wait in the worker's queue (so
-// engine_client.js answers `stop`, and `isready` during a long command,
-// itself).
+// so messages that arrive meanwhile wait in the worker's queue (so the
+// app's WorkerRelay, src/app/engine_link/worker_relay.h, answers `stop`, and
+// `isready` during a long command, itself).
 'use strict';
 
 importScripts('arcade_engine_worker.js');
@@ -112,7 +112,7 @@ function load(wasmModule, describe) {
 // onto the stack, which a line of a few hundred kilobytes overflows (the
 // worker died silently). Its length is passed, so that a NUL in the line is
 // a character as natively, not its end. The page refuses lines over the
-// protocol's cap (engine_client.js), so the copy stays small.
+// protocol's cap (the WorkerRelay), so the copy stays small.
 function lineHandler(engine, name, result, before) {
   const call = engine.cwrap(name, result, before.concat(['number', 'number']));
   return (...args) => {

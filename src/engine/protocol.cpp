@@ -19,18 +19,6 @@ bool is_long(const std::vector<std::string>& words) {
   return words[0] == "go" || words[0] == "solve" || words[0] == "perft" || words[0] == "tree";
 }
 
-// A `go ponder`: answers only after ponderhit or stop.
-bool is_ponder(const std::vector<std::string>& words) {
-  return words[0] == "go" && std::find(words.begin(), words.end(), "ponder") != words.end();
-}
-
-// The lines that end a ponder awaiting its ponderhit: the opponent played
-// another move, or the game changed.
-bool ends_ponder(const std::vector<std::string>& words) {
-  return words[0] == "position" || words[0] == "go" || words[0] == "newgame" ||
-         words[0] == "ucinewgame" || words[0] == "game";
-}
-
 // A reply's words: its keyword, then the rest ("moves" alone when none).
 std::vector<std::string> prepend(std::string first, std::vector<std::string> rest) {
   rest.insert(rest.begin(), std::move(first));
@@ -133,6 +121,11 @@ std::size_t line_bytes(std::string_view text) {
   if (text.ends_with('\n')) text.remove_suffix(1);
   if (text.ends_with('\r')) text.remove_suffix(1);
   return text.size();
+}
+
+std::string too_long_message(std::size_t bytes) {
+  return "line too long: " + std::to_string(bytes) + " bytes (at most " +
+         std::to_string(kMaxLineBytes) + ")";
 }
 
 struct GoRequest {
@@ -250,6 +243,55 @@ std::optional<std::string> setoption_error(const std::vector<std::string>& args,
 
 }  // namespace
 
+LongCommand long_command(const std::vector<std::string>& words) {
+  if (words.empty()) return LongCommand::kNone;
+  const std::string& command = words[0];
+  if (command == "go" && parse_go(words, {})) return LongCommand::kGo;
+  if (command == "solve") return LongCommand::kSolve;
+  if (command == "perft" && parse_perft(words)) return LongCommand::kPerft;
+  if (command == "tree" && parse_tree_request(words, {})) return LongCommand::kTree;
+  return LongCommand::kNone;
+}
+
+std::optional<std::string> command_error(const std::vector<std::string>& words) {
+  const std::string& command = words.at(0);
+  if (takes_no_words(command)) {
+    if (words.size() == 1) return std::nullopt;
+    return "usage: " + command;
+  }
+  for (const char* c : {"game", "go", "position", "perft", "tree", "setoption"})
+    if (command == c) return std::nullopt;
+  return "unknown command '" + command + "' (try help)";
+}
+
+std::optional<std::string> line_length_error(std::string_view line) {
+  const std::size_t bytes = line_bytes(line);
+  if (bytes <= kMaxLineBytes) return std::nullopt;
+  return too_long_message(bytes);
+}
+
+bool is_ponder(const std::vector<std::string>& words) {
+  return !words.empty() && words[0] == "go" &&
+         std::find(words.begin(), words.end(), "ponder") != words.end();
+}
+
+// The opponent played another move, or the game changed.
+bool ends_ponder(const std::vector<std::string>& words) {
+  return !words.empty() && (words[0] == "position" || words[0] == "go" || words[0] == "newgame" ||
+                            words[0] == "ucinewgame" || words[0] == "game");
+}
+
+std::string stopped_reply(const std::vector<std::string>& words) {
+  if (words.at(0) == "tree") return "tree stopped";
+  if (words[0] == "solve") return "solution stopped";
+  return "perft " + (words.size() > 1 ? words[1] : std::string()) + " stopped";
+}
+
+bool is_shared_option(std::string_view name) {
+  return name == "Hash" || name == "Threads" || name == "Level" || name == "Seed" ||
+         name == "Algorithm" || name == "OwnBook" || is_flag_option(std::string(name));
+}
+
 std::string score_text(Score score, bool proven) {
   if (is_margin(score))
     return (score > 0 ? "win by " : "loss by ") + std::to_string(std::abs(margin_of(score)));
@@ -344,9 +386,7 @@ void Protocol::emit(const std::string& text, std::uint64_t tag) {
 }
 
 void Protocol::refuse_long_line(std::size_t bytes, std::uint64_t tag) {
-  emit("error line too long: " + std::to_string(bytes) + " bytes (at most " +
-           std::to_string(kMaxLineBytes) + ")",
-       tag);
+  emit("error " + too_long_message(bytes), tag);
 }
 
 bool Protocol::handle(std::string_view text, std::uint64_t tag) {
@@ -409,10 +449,7 @@ bool Protocol::handle(std::string_view text, std::uint64_t tag) {
 
 std::optional<std::string> Protocol::form_error(const std::vector<std::string>& words) const {
   const std::string& command = words[0];
-  if (takes_no_words(command)) {
-    if (words.size() == 1) return std::nullopt;
-    return "usage: " + command;
-  }
+  if (auto problem = command_error(words)) return problem;
   if (command == "game") {
     if (words.size() != 2) return "usage: game " + join_words(game_names_);
     if (std::find(game_names_.begin(), game_names_.end(), words[1]) != game_names_.end())
@@ -431,9 +468,8 @@ std::optional<std::string> Protocol::form_error(const std::vector<std::string>& 
   if (command == "position") return error_of(parse_position(words));
   if (command == "perft") return error_of(parse_perft(words));
   if (command == "tree") return error_of(parse_tree_request(words, {}));
-  // Its value may depend on the game: game_error checks it all.
-  if (command == "setoption") return std::nullopt;
-  return "unknown command '" + command + "' (try help)";
+  // A setoption's value may depend on the game: game_error checks it all.
+  return std::nullopt;
 }
 
 // Under mutex_.

@@ -249,6 +249,28 @@ class Protocol {
   std::thread thread_;
 };
 
+// The rules a relay needs: a client that passes lines to an engine it cannot
+// reach while that engine searches (the web's worker, which reads no message
+// during a search: src/app/engine_link/worker_relay.h) answers some lines
+// itself, in the engine's words, and so reads them as the engine does.
+enum class LongCommand { kNone, kGo, kSolve, kPerft, kTree };
+// The long command `words` start; kNone for a quick line, an empty one, or
+// one the engine refuses by its form (a malformed `go`, `perft` or `tree`).
+LongCommand long_command(const std::vector<std::string>& words);
+// An unknown command, or words after one that takes none: the engine's
+// message (without "error "), or nothing.
+std::optional<std::string> command_error(const std::vector<std::string>& words);
+// A line over kMaxLineBytes, its line end not counted: the engine's message.
+std::optional<std::string> line_length_error(std::string_view line);
+// A `go ponder`.
+bool is_ponder(const std::vector<std::string>& words);
+// The lines that end a ponder awaiting its ponderhit (see Pondering above).
+bool ends_ponder(const std::vector<std::string>& words);
+// What a `solve`, `perft N` or `tree` stopped before its answer replies.
+std::string stopped_reply(const std::vector<std::string>& words);
+// An option every game shares (any other is a weight of the current game).
+bool is_shared_option(std::string_view name);
+
 // "win 5", "loss 2", "draw" or "cp 37": a score as the protocol writes it.
 std::string score_text(Score score, bool proven);
 // One `info` line for a finished iteration.

@@ -10,6 +10,16 @@
 
 #include "app/engine_link/engine_client.h"
 
+// A line to send, from the page's `probeLine` through the heap: cwrap's
+// 'string' copies it onto the stack, which the tests' lines of megabytes
+// overflow.
+#ifdef EM_JS_DEPS
+EM_JS_DEPS(engine_client_probe, "$stringToUTF8,$lengthBytesUTF8");
+#endif
+EM_JS(int, probe_line_size, (), { return lengthBytesUTF8(globalThis.probeLine); });
+EM_JS(void, probe_line_copy, (char* buffer, int size),
+      { stringToUTF8(globalThis.probeLine, buffer, size); });
+
 namespace {
 
 // The client, and the replies of the last probe_poll as one text.
@@ -28,6 +38,14 @@ Probe& probe() {
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE double probe_send(const char* line) {
+  return static_cast<double>(probe().client->send(line));
+}
+
+// Sends the page's `probeLine` (see probe_line_size).
+EMSCRIPTEN_KEEPALIVE double probe_send_page_line() {
+  std::string line(static_cast<std::size_t>(probe_line_size()) + 1, '\0');
+  probe_line_copy(line.data(), static_cast<int>(line.size()));
+  line.pop_back();
   return static_cast<double>(probe().client->send(line));
 }
 

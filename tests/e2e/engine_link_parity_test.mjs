@@ -1,9 +1,9 @@
 // One protocol, two links: the same scripted sessions through the native
 // command-line tool (build/native-release/src/arcade) and through the page's
-// engine client (window.arcadeEngine, web/engine_client.js, whose worker runs
-// the engine compiled to WebAssembly and whose page side answers stop,
-// ponderhit and isready during a search itself and restarts the worker on a
-// stop). The replies must agree line by line. Only what genuinely varies is
+// engine client (the web EngineClient, src/app/engine_link/engine_client_web.cpp,
+// through the probe module as the app drives it: its worker runs the engine
+// compiled to WebAssembly, and its WorkerRelay answers stop, ponderhit and
+// isready during a search itself and restarts the worker on a stop). The replies must agree line by line. Only what genuinely varies is
 // left out: `info` lines (times, nodes/s, how far a search got when stopped)
 // and, where a search is stopped by the clock's chance, which move it had.
 // Searches that are compared move for move are deterministic: depth limits,
@@ -15,18 +15,19 @@
 //   node tests/e2e/engine_link_parity_test.mjs SITE_DIR [ARTIFACTS_DIR] [NATIVE_CLI]
 //
 // SITE_DIR: the web build's site (build/web/site), which holds
-// engine_client.js, engine_worker.js and arcade_engine_worker.{js,wasm}.
+// engine_client.js, engine_worker.js and arcade_engine_worker.{js,wasm}; the
+// probe module arcade_engine_client_probe.{js,wasm} is in its build's tests/.
 // Chromium is /usr/bin/chromium unless CHROMIUM_PATH says otherwise.
 
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
-import {copyFileSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {rmSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {createInterface} from 'node:readline';
 import {fileURLToPath} from 'node:url';
 
 import {launchChromium, serveDirectory} from './lib.mjs';
+import {makeProbeSite, setUpPage} from './probe_page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [siteDir, , cli = join(here, '../../build/native-release/src/arcade')] =
@@ -232,12 +233,10 @@ function runNative(session) {
 // Runs in the page: the session through connection 0 of a fresh page.
 async function runInPage({steps, sentinel, sentinelReply, limitMs}) {
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  const engine = window.arcadeEngine;
+  const engine = window.probe;
   const lines = [];
   const poll = () => {
-    const text = engine.poll();
-    if (!text) return;
-    for (const record of text.split('\x1e')) lines.push(record.slice(record.indexOf('\x1f') + 1));
+    for (const reply of engine.poll()) lines.push(reply.line);
   };
   const until = async (test) => {
     const end = performance.now() + limitMs;
@@ -251,7 +250,6 @@ async function runInPage({steps, sentinel, sentinelReply, limitMs}) {
   const lineOf = (step) =>
       typeof step === 'string' ? step : step.big + 'x'.repeat(step.bytes - step.big.length);
   if (!await until(() => engine.ready())) return {lines, failed: 'the engine never loaded'};
-  let request = 0;
   for (const step of steps) {
     if (step.waitFor) {
       if (!await until(() => lines.some((l) => l.startsWith(step.waitFor)))) {
@@ -260,31 +258,15 @@ async function runInPage({steps, sentinel, sentinelReply, limitMs}) {
     } else if (step.sleep) {
       await sleep(step.sleep);
     } else {
-      engine.send(++request, lineOf(step));
+      engine.send(lineOf(step));
     }
   }
-  engine.send(++request, sentinel);
+  engine.send(sentinel);
   const ended = await until(() => lines.some((l) => l.startsWith(sentinelReply)));
-  return {lines, failed: ended ? null : 'no reply to the sentinel', stats: engine.stats()};
+  return {lines, failed: ended ? null : 'no reply to the sentinel', stats: arcadeEngine.stats()};
 }
 
-// The page's files in a folder of their own, with a page that loads only
-// the engine client.
-function makeSite() {
-  const site = mkdtempSync(join(tmpdir(), 'arcade-parity-'));
-  for (const name of ['arcade_engine_worker.js', 'arcade_engine_worker.wasm', 'engine_worker.js',
-                      'engine_client.js']) {
-    copyFileSync(join(siteDir, name), join(site, name));
-  }
-  writeFileSync(join(site, 'index.html'), `<!doctype html>
-<html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
-<script src="engine_client.js"></script>
-</body></html>
-`);
-  return site;
-}
-
-const site = makeSite();
+const site = makeProbeSite(siteDir, join(siteDir, '..', 'tests'));
 const server = await serveDirectory(site);
 const browser = await launchChromium();
 const failures = [];
@@ -297,6 +279,7 @@ try {
     const native = await runNative(session);
     const errorsBefore = errors.length;
     await page.goto(server.url);
+    await page.evaluate(setUpPage, false);
     const web = await page.evaluate(runInPage,
                                     {
       steps: session.steps,

@@ -47,8 +47,12 @@ export async function setUpPage(keepReplies = true) {
   const poll = module.cwrap('probe_poll', 'number', []);
   const polled = module.cwrap('probe_replies', 'string', []);
   const ready = module.cwrap('probe_ready', 'number', []);
+  const sendPageLine = module.cwrap('probe_send_page_line', 'number', []);
   const probe = {
-    send: module.cwrap('probe_send', 'number', ['string']),
+    send(line) {
+      window.probeLine = line;
+      return sendPageLine();
+    },
     stop: module.cwrap('probe_stop', null, []),
     ready: () => ready() !== 0,
     replies: [],

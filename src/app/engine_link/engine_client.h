@@ -27,7 +27,7 @@
 // answers at once if it has finished) or `stop` (its best move so far);
 // `position`, `go`, `newgame`/`ucinewgame` and `game` end a ponder that
 // awaits its ponderhit first, as `stop` would. On the web the worker
-// ponders in slices and keeps its tables across them (web/engine_client.js);
+// ponders in slices and keeps its tables across them (worker_relay.h);
 // a stopped ponder answers within a slice (50 ms) and replaces no worker.
 
 #include <cstdint>
