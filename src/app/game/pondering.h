@@ -41,7 +41,6 @@ class Pondering {
   static bool ponders_at(int level);
   // On by default; off ends the ponders.
   void set_on(bool on);
-  bool on() const { return on_; }
   // Whether any engine ponders.
   bool running() const;
   // The engines changed (helpers came or went), after end().
