@@ -52,7 +52,9 @@ void audit_last_item(const char* what) {
   const ImRect clip = window->InnerClipRect;
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
   const bool across = min.x < clip.Min.x - kSlack || max.x > clip.Max.x + kSlack;
-  const bool scrolls = !(window->Flags & ImGuiWindowFlags_NoScrollbar);
+  // The side panel shows no scrollbar yet scrolls (the wheel; a drag on a
+  // touch screen): what lies below its fold is reached, not cut.
+  const bool scrolls = !(window->Flags & ImGuiWindowFlags_NoScrollWithMouse);
   const bool down = !scrolls && (min.y < clip.Min.y - kSlack || max.y > clip.Max.y + kSlack);
   if (across || down) note_clipped(what);
 }

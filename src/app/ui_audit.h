@@ -14,7 +14,8 @@ void audit_new_frame(bool touch);
 // `what` did not fit when `needed` points exceed `room`.
 void audit_fits(const char* what, float needed, float room);
 // The last item drawn must lie inside its window's visible area: across
-// always, and down too in a window that does not scroll.
+// always, and down too in a window that does not scroll (by the wheel or,
+// on a touch screen, a drag).
 void audit_last_item(const char* what);
 // The last item drawn is a control (`height`: its height, when the last
 // item is not it, as after a drop-down that opened): on a touch screen its
