@@ -43,7 +43,10 @@ struct SearchLimits {
 // longer ones to it.
 inline constexpr std::int64_t kMaxMovetimeMs = 1'000'000'000'000;
 
-enum class Algorithm : std::uint8_t { kMinimax, kAlphaBeta };
+// kExpectimax is for games of chance (engine/agents.h): the other team's
+// agents move at random there, so their nodes take the mean. A game without
+// chance has no such node: the protocol refuses it there.
+enum class Algorithm : std::uint8_t { kMinimax, kAlphaBeta, kExpectimax };
 
 struct SearchOptions {
   Algorithm algorithm = Algorithm::kAlphaBeta;

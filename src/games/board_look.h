@@ -96,9 +96,15 @@ struct PieceLook {
   friend bool operator==(const PieceLook&, const PieceLook&) = default;
 };
 
+// The kinds of piece a look may have: the two sides' pieces, and a game's
+// further ones (Pac-Man's walls, food, ghosts), Piece values 3 and up.
+inline constexpr int kMaxPieceKinds = 8;
+
 struct BoardLook {
   Surface surface;
-  std::array<PieceLook, 2> pieces;  // side 0's, side 1's
+  // pieces[k - 1] draws Piece value k: side 0's, side 1's, then the game's
+  // further kinds; a kind with no layers and no glyph given is never shown.
+  std::array<PieceLook, kMaxPieceKinds> pieces;
   friend bool operator==(const BoardLook&, const BoardLook&) = default;
 };
 

@@ -40,7 +40,13 @@ struct Grid {
 
 // Whose piece stands on a cell. Side 0 is the side that moves first from a
 // game's standard start (X, Red, the sheep).
+// A game with more kinds of piece than its two sides' (Pac-Man's walls, food
+// and ghosts) uses the values after these, up to kMaxPieceKinds
+// (board_look.h): further_piece(0) is the first of them.
 enum class Piece : std::uint8_t { kNone = 0, kFirstSide = 1, kSecondSide = 2 };
+constexpr Piece further_piece(int index) {
+  return static_cast<Piece>(3 + index);
+}
 
 // How a person names a move that puts a new piece on the board.
 enum class Placement : std::uint8_t {
@@ -171,7 +177,7 @@ concept GameDescription = Game<G> && std::equality_comparable<typename G::Positi
   { G::start_variants() } -> std::same_as<std::vector<StartVariant<typename G::Position>>>;
   // 0 or 1, as in kSides.
   { G::side_to_move(p) } -> std::same_as<int>;
-  // c within kBoardLayout.grid.
+  // c within the position's grid (below).
   { G::piece_at(p, c) } -> std::same_as<Piece>;
   // m legal in p.
   { G::move_cells(p, m) } -> std::same_as<MoveCells>;
@@ -179,5 +185,18 @@ concept GameDescription = Game<G> && std::equality_comparable<typename G::Positi
   // is a draw: "Red wins: four in a row."
   { G::end_in_words(p) } -> std::same_as<std::string>;
 };
+
+// A game whose board's size differs from one position to another (Pac-Man's
+// mazes) says it for each: G::grid(p). Any other game's grid is its
+// kBoardLayout's.
+template <class G>
+Grid grid_of(const typename G::Position& p) {
+  if constexpr (requires {
+                  { G::grid(p) } -> std::same_as<Grid>;
+                })
+    return G::grid(p);
+  else
+    return G::kBoardLayout.grid;
+}
 
 }  // namespace arcade
