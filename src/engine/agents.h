@@ -29,6 +29,8 @@
 #include <string_view>
 
 #include "engine/game.h"
+#include "engine/level.h"
+#include "engine/search.h"
 
 namespace arcade {
 
@@ -39,6 +41,15 @@ enum class Opponents : std::uint8_t {
   kAdversarial,  // MIN nodes: each picks the move worst for agent 0
   kRandom,       // chance nodes: every legal move alike
   kWandering,    // chance nodes: the game's own model (G::wander_probabilities)
+};
+
+// What a level (engine/level.h) means in a multi-agent game: how agent 0
+// searches when the engine plays it, and how the other agents play when the
+// engine plays them (the ghosts a person plays against).
+struct AgentLevel {
+  Algorithm algorithm = Algorithm::kExpectimax;
+  int depth = 2;  // in rounds
+  Opponents opponents = Opponents::kRandom;
 };
 
 template <class G>
@@ -63,6 +74,8 @@ concept MultiAgentGame = Game<G> &&
   { G::wander_probabilities(p, moves, probabilities) } -> std::same_as<void>;
   // That model's name, a word (Pac-Man's ghosts: "chaser").
   { G::kWanderModel } -> std::convertible_to<std::string_view>;
+  // Levels 1 to kLevelCount; the game's level_words say them in words.
+  { G::kAgentLevels } -> std::convertible_to<std::array<AgentLevel, kLevelCount>>;
 };
 
 // A mean of centipoint values weighted by probabilities summing to 1,
