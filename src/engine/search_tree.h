@@ -72,6 +72,13 @@ struct TreeNode {
   // The node is worth exactly `value`, at least it (it failed high for MAX)
   // or at most it; a table answer keeps the bound the table stored.
   Bound bound = Bound::kExact;
+  // In a game of more than two agents (engine/agents.h): the agent to move
+  // (0 is MAX's first, -1 in two-player games), whether it moves at random
+  // (a chance node: its value is the mean of its children's; max_to_move is
+  // then false), and, for a child of a chance node, its move's probability.
+  int agent = -1;
+  bool chance = false;
+  double probability = 0;
   int children = 0;                 // children searched
   std::vector<std::string> pruned;  // after a cut-off, the moves not searched
   bool on_pv = false;               // on the principal variation
@@ -103,6 +110,9 @@ struct TreeReport {
   std::uint64_t nodes_searched = 0;
   Score value = 0;  // the root's, from its side to move
   bool proven = false;
+  // Values and windows are hundredths of the game's points (engine/agents.h),
+  // not the engine's scores.
+  bool in_points = false;
   std::vector<std::string> pv;
   bool stopped = false;  // ended by `stop`: then nothing else is filled in
 };

@@ -43,6 +43,9 @@ struct SearchReport {
   std::vector<RootScore> root_scores;
   std::string best;  // empty when the game is over
   bool stopped = false;
+  // Scores are hundredths of the game's points (engine/agents.h), not the
+  // engine's scores.
+  bool in_points = false;
   int tied = 0;       // best was chosen at random among this many (SearchInfo::tied)
   bool slip = false;  // best is a weaker level's slip (SearchInfo::slip)
 };
