@@ -248,7 +248,7 @@ void App::board_key(Key k) {
   // The lab's tree covers the board: a key must not play a move unseen.
   if (lab_.open()) return;
   const BoardLayout& board = game_.position().board();
-  const Grid grid = board.grid;
+  const Grid grid = game_.position().grid();
   if (k == Key::kEscape) {
     ui_.cursor.reset();
     ui_.selected.reset();

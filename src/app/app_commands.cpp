@@ -27,7 +27,7 @@ namespace {
 std::string play_state(const GameView& position) {
   std::string out = "games";
   for (const std::string& name : game_names()) out += " " + name;
-  const Grid grid = position.board().grid;
+  const Grid grid = position.grid();
   out += "\ngrid " + std::to_string(grid.cols) + " " + std::to_string(grid.rows) + "\nboard ";
   for (int row = grid.rows - 1; row >= 0; --row) {
     for (int col = 0; col < grid.cols; ++col) {

@@ -117,7 +117,7 @@ App::Layout App::layout(ImVec2 d) const {
     return l;
   }
   // The board as wide as the screen, the actions under it, the rest below.
-  const Grid grid = game_.position().board().grid;
+  const Grid grid = game_.position().grid();
   const float top = kTopBarHeight + kTabsHeight;
   const float board_h = (d.x - 2 * kBoardMargin) * grid.rows / grid.cols;
   const float area_h = std::min(heading_height() + board_h + 2 * kBoardMargin, d.y * 0.62f);
@@ -144,10 +144,11 @@ std::string App::layout_state() const {
 // The main board's edge labels where it was drawn last; none on a board too
 // small to carry them beside it.
 std::vector<EdgeLabel> App::shown_edge_labels() const {
-  const BoardLayout& board = game_.position().board();
-  const float cell = board_rect_.w / static_cast<float>(std::max(1, board.grid.cols));
+  const Grid grid = game_.position().grid();
+  const float cell = board_rect_.w / static_cast<float>(std::max(1, grid.cols));
   if (cell < 2 * edge_label_size(fonts_.body)) return {};
-  return edge_labels(board, board_rect_.x, board_rect_.y, cell, kBoardMargin);
+  return edge_labels(game_.position().board(), grid, board_rect_.x, board_rect_.y, cell,
+                     kBoardMargin);
 }
 
 void App::frame(int fb_width, int fb_height, float seconds) {
@@ -667,8 +668,8 @@ void App::note_widget(const std::string& name) {
 
 void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
   if (lab_.open()) return lab_.tree({r.x, r.y}, {r.x + r.w, r.y + r.h});
-  // The largest board of the game's proportions that fits, centred.
-  const Grid grid = game_.position().board().grid;
+  // The largest board of the position's proportions that fits, centred.
+  const Grid grid = game_.position().grid();
   const float avail_w = r.w - 2 * kBoardMargin, avail_h = r.h - 2 * kBoardMargin;
   const float cell = std::max(1.0f, std::min(avail_w / grid.cols, avail_h / grid.rows));
   const float board_w = cell * grid.cols, board_h = cell * grid.rows;

@@ -103,11 +103,12 @@ bool click_names(const BoardLayout& board, const MoveCells& cells, std::optional
 
 BoardScene position_scene(const GameView& position) {
   const BoardLayout& board = position.board();
+  const Grid grid = position.grid();  // a maze's own size
   BoardScene s;
   s.look = board.look;
   s.column_cursor = board.placement == Placement::kDroppedInColumn;
-  s.cols = board.grid.cols;
-  s.rows = board.grid.rows;
+  s.cols = grid.cols;
+  s.rows = grid.rows;
   s.pieces.assign(static_cast<std::size_t>(s.cols * s.rows), Piece::kNone);
   s.marks.assign(s.pieces.size(), 0);
   s.ghosts.assign(s.pieces.size(), Piece::kNone);
@@ -205,12 +206,14 @@ std::optional<MoveAnimation> last_move_path(const GameController& g) {
   const Cell to = *cells.to;
   // A dropped piece falls from the top of its column.
   if (!cells.moves_a_piece() && board.placement == Placement::kDroppedInColumn)
-    return MoveAnimation{{to.col, board.grid.rows - 1}, to, 1.0f};
+    return MoveAnimation{{to.col, g.position().grid().rows - 1}, to, 1.0f};
   return MoveAnimation{cells.from.value_or(to), to, 1.0f};
 }
 
-std::vector<EdgeLabel> edge_labels(const BoardLayout& board, float left, float top, float cell,
-                                   float margin) {
+std::vector<EdgeLabel> edge_labels(const BoardLayout& layout, Grid grid, float left, float top,
+                                   float cell, float margin) {
+  BoardLayout board = layout;
+  board.grid = grid;  // rows named from the top count from this grid's
   std::vector<EdgeLabel> labels;
   const float bottom = top + cell * static_cast<float>(board.grid.rows);
   for (int col = 0; col < board.grid.cols; ++col) {

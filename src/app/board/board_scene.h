@@ -125,11 +125,11 @@ struct EdgeLabel {
   std::string text;
   float x = 0, y = 0;  // its centre
 };
-// The board's edge labels for a board whose top left cell corner is at
-// (left, top), `cell` points a side, with `margin` points round it: none
-// for an axis the game's moves do not name.
-std::vector<EdgeLabel> edge_labels(const BoardLayout& board, float left, float top, float cell,
-                                   float margin);
+// The board's edge labels for a board of `grid` (the position's) whose top
+// left cell corner is at (left, top), `cell` points a side, with `margin`
+// points round it: none for an axis the game's moves do not name.
+std::vector<EdgeLabel> edge_labels(const BoardLayout& board, Grid grid, float left, float top,
+                                   float cell, float margin);
 
 // The pass, when it is the only move of the side to move (a Reversi side
 // with no disc to place): a move that changes no cell, so no click on the
