@@ -2,7 +2,8 @@
 // smooth at any size and pixel ratio (a one-pixel ramp), from cells of a few
 // pixels (the nodes of a search tree) to large ones. The cells come from a
 // small texture, one texel per cell (row 0 at the bottom):
-//   red   = the piece: 0 none, 1 the first side's, 2 the second side's
+//   red   = the piece: 0 none, else its kind (1 the first side's, 2 the
+//           second side's, 3 and up a game's further kinds: Pac-Man's walls)
 //   green = marks, the bit flags below
 //   blue  = a ghost: a translucent piece (0 none, else as red) where the
 //           move under the pointer or the keyboard's cursor would put one
@@ -44,19 +45,42 @@ const int kRing = 1;
 const int kSegment = 2;
 const int kBox = 3;
 const int kMaxGlyphLayers = 8;
+const int kMaxPieceKinds = 8;
 
-// The look's kinds: the surface's and each side's glyph's. The renderer
-// builds one program a look's kinds, defining them after the #version line:
-// constants, so that each program keeps only its own drawing (a software
-// renderer runs every branch).
+// The look's kinds: the surface's and each kind of piece's glyph's (-1 for
+// a kind the look leaves empty: never drawn), and PIECE_KINDS, the kinds up
+// to the last one drawn. The renderer builds one program a look's kinds,
+// defining them after the #version line: constants, so that each program
+// keeps only its own drawing (a software renderer runs every branch).
 #ifndef SURFACE
 #define SURFACE 0
+#endif
+#ifndef PIECE_KINDS
+#define PIECE_KINDS 2
 #endif
 #ifndef GLYPH_0
 #define GLYPH_0 0
 #endif
 #ifndef GLYPH_1
 #define GLYPH_1 0
+#endif
+#ifndef GLYPH_2
+#define GLYPH_2 -1
+#endif
+#ifndef GLYPH_3
+#define GLYPH_3 -1
+#endif
+#ifndef GLYPH_4
+#define GLYPH_4 -1
+#endif
+#ifndef GLYPH_5
+#define GLYPH_5 -1
+#endif
+#ifndef GLYPH_6
+#define GLYPH_6 -1
+#endif
+#ifndef GLYPH_7
+#define GLYPH_7 -1
 #endif
 const int kSurface = SURFACE;
 
@@ -70,14 +94,16 @@ uniform vec4 u_win_line;       // the winning line's first and last cells (col, 
 uniform float u_win_progress;  // how much of it is drawn, 0..1; negative: no line
 uniform int u_cursor_column;   // the column of the cell marked kCursor, -1 for none
 // The look's colours, which the panels draw the sides with too (theme.h):
-uniform vec3 u_side_colour[2];     // the first side's pieces, the second's
+uniform vec3 u_side_colour[PIECE_KINDS];  // each kind's: the first side's, the second's, ...
 uniform vec3 u_surface_colour[2];  // as SurfaceKind says (board_look.h)
 uniform float u_dot_inset;         // kFelt's dots, in cells from the corners; 0 none
-// A kShape glyph's layers, side 0's then side 1's (GlyphLayer in board_look.h):
-uniform vec4 u_layer_a[2 * kMaxGlyphLayers];       // p0..p3
-uniform vec4 u_layer_b[2 * kMaxGlyphLayers];       // p4, mirrored, side_shade, the primitive
-uniform vec3 u_layer_colour[2 * kMaxGlyphLayers];  // when side_shade is 0
-uniform int u_layer_count[2];
+// A kShape glyph's layers, kind 1's then kind 2's ... (GlyphLayer in
+// board_look.h); the colour packed in one float, 0xRRGGBB (exact in a highp
+// float), so that eight kinds' layers fit the uniforms every GL offers:
+uniform vec4 u_layer_a[PIECE_KINDS * kMaxGlyphLayers];  // p0..p3
+uniform vec4 u_layer_b[PIECE_KINDS * kMaxGlyphLayers];  // p4, mirrored + 2 * primitive,
+                                                        // side_shade, the colour
+uniform int u_layer_count[PIECE_KINDS];
 uniform vec3 u_background;  // the app's (palette.h), seen through a frame's empty holes
 
 in vec2 v_uv;
@@ -304,6 +330,12 @@ float primitive(int kind, vec2 p, vec4 a, float e) {
   return d;
 }
 
+// 0xRRGGBB, packed in a float, as a colour.
+vec3 unpack_rgb(float rgb) {
+  float v = floor(rgb + 0.5);
+  return vec3(floor(v / 65536.0), mod(floor(v / 256.0), 256.0), mod(v, 256.0)) / 255.0;
+}
+
 // A glyph given as data: its layers, painted in turn.
 vec4 shape_glyph(int side, vec2 q, float s) {
   vec4 acc = vec4(0.0);
@@ -311,16 +343,18 @@ vec4 shape_glyph(int side, vec2 q, float s) {
     if (i >= u_layer_count[side]) break;
     int k = side * kMaxGlyphLayers + i;
     vec4 b = u_layer_b[k];
-    vec2 p = b.y > 0.5 ? vec2(abs(q.x), q.y) : q;
-    float d = primitive(int(b.w + 0.5), p, u_layer_a[k], b.x);
-    paint(acc, b.z > 0.0 ? u_side_colour[side] * b.z : u_layer_colour[k], cover(d * s));
+    int flags = int(b.y + 0.5);
+    vec2 p = (flags & 1) != 0 ? vec2(abs(q.x), q.y) : q;
+    float d = primitive(flags >> 1, p, u_layer_a[k], b.x);
+    paint(acc, b.z > 0.0 ? u_side_colour[side] * b.z : unpack_rgb(b.w), cover(d * s));
   }
   return acc;
 }
 
-// Side `side`'s glyph of kind `kind` (a constant: the others compile away).
+// Kind `side`'s glyph of kind `kind` (a constant: the others compile away;
+// -1, a kind the look leaves empty, draws nothing).
 vec4 glyph(int kind, int side, vec2 q, float s) {
-  vec3 color = u_side_colour[side];
+  vec3 color = u_side_colour[side < PIECE_KINDS ? side : 0];
   vec4 acc = vec4(0.0);
   if (kind == kDisc) acc = disc(color, q, s);
   if (kind == kCross) acc = cross_glyph(color, q, s);
@@ -342,7 +376,19 @@ vec4 draw_piece(int piece, vec2 q, float s) {
       float shadow = ellipse(q - vec2(0.025, -0.06), vec2(0.36, 0.33));
       paint(acc, vec3(0.0), 0.35 * smoothstep(0.06, -0.04, shadow));
     }
-    vec4 figure = piece == 1 ? glyph(GLYPH_0, 0, q, s) : glyph(GLYPH_1, 1, q, s);
+    vec4 figure = vec4(0.0);
+    if (piece == 1) figure = glyph(GLYPH_0, 0, q, s);
+    if (piece == 2) figure = glyph(GLYPH_1, 1, q, s);
+#if PIECE_KINDS > 2
+    if (piece == 3) figure = glyph(GLYPH_2, 2, q, s);
+    if (piece == 4) figure = glyph(GLYPH_3, 3, q, s);
+    if (piece == 5) figure = glyph(GLYPH_4, 4, q, s);
+    if (piece == 6) figure = glyph(GLYPH_5, 5, q, s);
+#endif
+#if PIECE_KINDS > 6
+    if (piece == 7) figure = glyph(GLYPH_6, 6, q, s);
+    if (piece == 8) figure = glyph(GLYPH_7, 7, q, s);
+#endif
     acc = figure + acc * (1.0 - figure.a);
   }
   return acc;

@@ -31,10 +31,42 @@ std::optional<std::string> compile(GLuint shader, const std::string& source) {
   return log;
 }
 
-// The kinds board.frag is built with for `look` (SURFACE, GLYPH_0, GLYPH_1).
-std::array<int, 3> kinds_of(const BoardLook& look) {
-  return {static_cast<int>(look.surface.kind), static_cast<int>(look.pieces[0].glyph.kind),
-          static_cast<int>(look.pieces[1].glyph.kind)};
+// Whether a look leaves kind `index` of piece empty: never drawn.
+bool empty_kind(const BoardLook& look, int index) {
+  const PieceLook& piece = look.pieces[static_cast<std::size_t>(index)];
+  return piece == PieceLook{} ||
+         (piece.glyph.kind == GlyphKind::kShape && !piece.glyph.layer_count);
+}
+
+// The kinds of piece board.frag draws for `look`: up to the last one not
+// empty (the two sides' at least).
+int piece_kinds(const BoardLook& look) {
+  int kinds = 2;
+  for (int i = 2; i < kMaxPieceKinds; ++i)
+    if (!empty_kind(look, i)) kinds = i + 1;
+  return kinds;
+}
+
+// The kinds board.frag is built with for `look`: SURFACE, PIECE_KINDS, then
+// GLYPH_0 to GLYPH_7 (-1 for a kind left empty).
+std::array<int, 2 + kMaxPieceKinds> kinds_of(const BoardLook& look) {
+  std::array<int, 2 + kMaxPieceKinds> kinds{static_cast<int>(look.surface.kind), piece_kinds(look)};
+  for (int i = 0; i < kMaxPieceKinds; ++i)
+    kinds[static_cast<std::size_t>(2 + i)] =
+        i < kinds[1] && !empty_kind(look, i)
+            ? static_cast<int>(look.pieces[static_cast<std::size_t>(i)].glyph.kind)
+            : -1;
+  return kinds;
+}
+
+// The program's #defines (and its name in an error) for these kinds.
+std::string kind_defines(const std::array<int, 2 + kMaxPieceKinds>& kinds) {
+  std::string defines = "#define SURFACE " + std::to_string(kinds[0]) + "\n#define PIECE_KINDS " +
+                        std::to_string(kinds[1]) + "\n";
+  for (int i = 0; i < kMaxPieceKinds; ++i)
+    defines += "#define GLYPH_" + std::to_string(i) + " " +
+               std::to_string(kinds[static_cast<std::size_t>(2 + i)]) + "\n";
+  return defines;
 }
 
 // Whether `source` says `const int NAME = VALUE;` for each pair: the
@@ -51,17 +83,11 @@ std::optional<std::string> constants_mismatch(std::string_view source, const Pai
   return std::nullopt;
 }
 
-// The red and blue channels of a cell, as board.frag reads them.
+// The red and blue channels of a cell, as board.frag reads them: the
+// piece's kind, 1 to kMaxPieceKinds (0 none).
 std::uint8_t shader_piece(Piece piece) {
-  switch (piece) {
-    case Piece::kFirstSide:
-      return 1;
-    case Piece::kSecondSide:
-      return 2;
-    case Piece::kNone:
-      break;
-  }
-  return 0;
+  const int value = static_cast<int>(piece);
+  return value <= kMaxPieceKinds ? static_cast<std::uint8_t>(value) : 0;
 }
 
 // Compiles `fragment` and links it with `vs` into `program`: the log if not.
@@ -293,7 +319,8 @@ std::optional<std::string> look_numbers_mismatch(std::string_view fragment_sourc
       {"kRing", Primitive::kRing},
       {"kSegment", Primitive::kSegment},
       {"kBox", Primitive::kBox}};
-  static constexpr std::pair<const char*, int> kSizes[] = {{"kMaxGlyphLayers", kMaxGlyphLayers}};
+  static constexpr std::pair<const char*, int> kSizes[] = {{"kMaxGlyphLayers", kMaxGlyphLayers},
+                                                           {"kMaxPieceKinds", kMaxPieceKinds}};
   const char* where = "board_look.h";
   if (auto problem = constants_mismatch(fragment_source, kSurfaces, where)) return problem;
   if (auto problem = constants_mismatch(fragment_source, kGlyphs, where)) return problem;
@@ -347,16 +374,13 @@ std::optional<std::string> BoardRenderer::prepare(const BoardLook& look) {
   if (programs_.count(kinds)) return std::nullopt;
   if (auto error = program_errors_.find(kinds); error != program_errors_.end())
     return error->second;
-  const std::string defines = "#define SURFACE " + std::to_string(kinds[0]) + "\n#define GLYPH_0 " +
-                              std::to_string(kinds[1]) + "\n#define GLYPH_1 " +
-                              std::to_string(kinds[2]) + "\n";
+  const std::string defines = kind_defines(kinds);
   Program p;
+  p.kinds = kinds[1];
   if (auto log =
           build_program(vertex_shader_, glsl_header_ + defines + shaders::board_frag, p.id)) {
     if (p.id) glDeleteProgram(p.id);
-    std::string error = "board.frag (SURFACE " + std::to_string(kinds[0]) + ", GLYPH_0 " +
-                        std::to_string(kinds[1]) + ", GLYPH_1 " + std::to_string(kinds[2]) +
-                        "): " + *log;
+    std::string error = "board.frag (" + defines + "): " + *log;
     return program_errors_[kinds] = std::move(error);
   }
   const auto at = [&](const char* name) { return glGetUniformLocation(p.id, name); };
@@ -375,7 +399,6 @@ std::optional<std::string> BoardRenderer::prepare(const BoardLook& look) {
   p.u_dot_inset = at("u_dot_inset");
   p.u_layer_a = at("u_layer_a");
   p.u_layer_b = at("u_layer_b");
-  p.u_layer_colour = at("u_layer_colour");
   p.u_layer_count = at("u_layer_count");
   programs_[kinds] = p;
   return std::nullopt;
@@ -399,15 +422,15 @@ void add_rgb(std::vector<float>& out, Rgb rgb) {
 }
 
 // A kShape glyph's layers as board.frag reads them, appended: a's four
-// numbers, b's (p4, mirrored, side_shade, the primitive), the colour.
-void add_layers(const Glyph& glyph, std::vector<float>& a, std::vector<float>& b,
-                std::vector<float>& colour) {
+// numbers, b's (p4, mirrored + 2 * the primitive, side_shade, the colour as
+// one number: 0xRRGGBB is exact in a float).
+void add_layers(const Glyph& glyph, std::vector<float>& a, std::vector<float>& b) {
   for (int i = 0; i < kMaxGlyphLayers; ++i) {
     const GlyphLayer& layer = glyph.layers[static_cast<std::size_t>(i)];
     a.insert(a.end(), layer.p.begin(), layer.p.begin() + 4);
-    b.insert(b.end(), {layer.p[4], layer.mirrored ? 1.0f : 0.0f, layer.side_shade,
-                       static_cast<float>(layer.primitive)});
-    add_rgb(colour, layer.colour);
+    const int flags = (layer.mirrored ? 1 : 0) + 2 * static_cast<int>(layer.primitive);
+    b.insert(b.end(), {layer.p[4], static_cast<float>(flags), layer.side_shade,
+                       static_cast<float>(layer.colour & 0xFFFFFFu)});
   }
 }
 
@@ -415,22 +438,25 @@ void add_layers(const Glyph& glyph, std::vector<float>& a, std::vector<float>& b
 
 // The look's colours and, for a kShape glyph, its layers.
 void BoardRenderer::use_look(const Program& p, const BoardLook& look) {
+  const std::size_t kinds = static_cast<std::size_t>(p.kinds);
   std::vector<float> sides, surface;
-  for (const PieceLook& piece : look.pieces) add_rgb(sides, piece.colour);
+  for (std::size_t i = 0; i < kinds; ++i) add_rgb(sides, look.pieces[i].colour);
   for (Rgb rgb : look.surface.colours) add_rgb(surface, rgb);
-  glUniform3fv(p.u_side_colour, 2, sides.data());
+  glUniform3fv(p.u_side_colour, p.kinds, sides.data());
   glUniform3fv(p.u_surface_colour, 2, surface.data());
   glUniform1f(p.u_dot_inset, static_cast<float>(look.surface.dot_inset));
   glUniform3f(p.u_background, channel(kBackgroundRgb, 0), channel(kBackgroundRgb, 1),
               channel(kBackgroundRgb, 2));
   if (p.u_layer_count < 0) return;  // no kShape glyph in this program
-  std::vector<float> a, b, colour;
-  for (const PieceLook& piece : look.pieces) add_layers(piece.glyph, a, b, colour);
-  glUniform4fv(p.u_layer_a, 2 * kMaxGlyphLayers, a.data());
-  glUniform4fv(p.u_layer_b, 2 * kMaxGlyphLayers, b.data());
-  glUniform3fv(p.u_layer_colour, 2 * kMaxGlyphLayers, colour.data());
-  const GLint counts[2] = {look.pieces[0].glyph.layer_count, look.pieces[1].glyph.layer_count};
-  glUniform1iv(p.u_layer_count, 2, counts);
+  std::vector<float> a, b;
+  std::vector<GLint> counts;
+  for (std::size_t i = 0; i < kinds; ++i) {
+    add_layers(look.pieces[i].glyph, a, b);
+    counts.push_back(look.pieces[i].glyph.layer_count);
+  }
+  glUniform4fv(p.u_layer_a, p.kinds * kMaxGlyphLayers, a.data());
+  glUniform4fv(p.u_layer_b, p.kinds * kMaxGlyphLayers, b.data());
+  glUniform1iv(p.u_layer_count, p.kinds, counts.data());
 }
 
 void BoardRenderer::use_scene(const Program& p, const BoardScene& scene, int width, int height,

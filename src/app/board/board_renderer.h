@@ -7,8 +7,9 @@
 // init() adds it (ES 3.00 for WebGL 2 and GLES, 3.30 core for desktop GL).
 // Every board is drawn from its game's look (games/board_look.h), data the
 // renderer passes to the shader: no game has a drawing of its own here. Each
-// combination of a surface's kind and two glyphs' kinds has a program of its
-// own, built from the same sources with those kinds defined, when a board
+// combination of a surface's kind and its kinds of piece's glyphs (up to
+// kMaxPieceKinds; a kind the look leaves empty is never drawn) has a program
+// of its own, built from the same sources with those kinds defined, when a board
 // of that look is first drawn: a program that kept every drawing would run
 // them all under a software WebGL, and compiling every look's at start held
 // back the first board there.
@@ -82,18 +83,20 @@ class BoardRenderer {
   void draw_cached(const BoardScene& scene, const PixelRect& rect, float time_seconds);
 
  private:
-  // One program a look's kinds: board.frag with SURFACE, GLYPH_0 and
-  // GLYPH_1 defined, so that each keeps only its own drawing.
+  // One program a look's kinds: board.frag with SURFACE, PIECE_KINDS and
+  // GLYPH_0 to GLYPH_7 defined, so that each keeps only its own drawing.
   struct Program {
     unsigned id = 0;
+    int kinds = 2;  // PIECE_KINDS: the uniform arrays' kinds
     int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
     int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
     int u_side_colour = -1, u_background = -1;  // the look's and the palette's (palette.h)
     int u_surface_colour = -1, u_dot_inset = -1;
-    int u_layer_a = -1, u_layer_b = -1, u_layer_colour = -1, u_layer_count = -1;  // kShape's
+    int u_layer_a = -1, u_layer_b = -1, u_layer_count = -1;  // kShape's
   };
-  // A program's kinds: the surface's, side 0's glyph's, side 1's.
-  using ProgramKey = std::array<int, 3>;
+  // A program's kinds: the surface's, PIECE_KINDS, each kind of piece's
+  // glyph's (-1 for none).
+  using ProgramKey = std::array<int, 2 + kMaxPieceKinds>;
   // draw_cached()'s texture, its framebuffer, and the scene it holds (none
   // when it holds nothing yet).
   struct Cache {
