@@ -26,10 +26,28 @@ std::vector<std::string> prepend(std::string first, std::vector<std::string> res
 }
 
 // A window's bound: a score, or an open end.
-std::string bound_text(Score s) {
+std::string bound_text(Score s, bool in_points) {
   if (s <= -kInfinity) return "-inf";
   if (s >= kInfinity) return "inf";
-  return score_text(s, false);
+  return score_text(s, false, in_points);
+}
+
+// A number with up to `decimals` decimals, trailing zeros dropped: 4.67,
+// -252.5, 9.
+std::string decimal_text(std::int64_t scaled, int decimals) {
+  std::int64_t unit = 1;
+  for (int i = 0; i < decimals; ++i) unit *= 10;
+  const std::uint64_t magnitude = static_cast<std::uint64_t>(scaled < 0 ? -scaled : scaled);
+  std::string text = (scaled < 0 ? "-" : "") + std::to_string(magnitude / unit);
+  std::string fraction = std::to_string(magnitude % unit + unit).substr(1);
+  while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
+  if (!fraction.empty()) text += "." + fraction;
+  return text;
+}
+
+// A chance edge's probability, up to 4 decimals.
+std::string probability_text(double p) {
+  return decimal_text(std::llround(p * 10000), 4);
 }
 
 // The options line's part for the game's weights: the presets, then each
@@ -44,6 +62,15 @@ std::string weight_options(const GameSession& session) {
   return text;
 }
 
+// The options line's part for a multi-agent game's Opponents option.
+std::string opponents_option(const GameSession& session) {
+  const std::vector<std::string> models = session.opponent_models();
+  if (models.empty()) return "";
+  std::string text = " | Opponents (";
+  for (std::size_t i = 0; i < models.size(); ++i) text += (i ? "|" : "") + models[i];
+  return text + ")";
+}
+
 // The value of a `tree` parameter word: on|off.
 std::optional<bool> parse_switch(const std::string& text) {
   if (text == "on") return true;
@@ -52,8 +79,16 @@ std::optional<bool> parse_switch(const std::string& text) {
 }
 
 constexpr std::string_view kTreeUsage =
-    "usage: tree depth N [algorithm minimax|alphabeta] [ordering on|off] [table on|off] "
-    "[deepening on|off] [limit K]";
+    "usage: tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off] "
+    "[table on|off] [deepening on|off] [limit K]";
+
+// The Algorithm option's and `tree`'s word, if it is one.
+std::optional<Algorithm> parse_algorithm(const std::string& word) {
+  if (word == "minimax") return Algorithm::kMinimax;
+  if (word == "alphabeta") return Algorithm::kAlphaBeta;
+  if (word == "expectimax") return Algorithm::kExpectimax;
+  return std::nullopt;
+}
 
 // Sets one `tree` parameter of `request`; an error message if it is none or
 // its value is bad.
@@ -71,9 +106,10 @@ std::optional<std::string> set_tree_parameter(TreeRequest& request, const std::s
     return std::nullopt;
   }
   if (key == "algorithm") {
-    if (value != "minimax" && value != "alphabeta")
-      return "tree algorithm: '" + value + "' is not minimax or alphabeta";
-    request.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
+    const std::optional<Algorithm> algorithm = parse_algorithm(value);
+    if (!algorithm)
+      return "tree algorithm: '" + value + "' is not minimax, alphabeta or expectimax";
+    request.algorithm = *algorithm;
     return std::nullopt;
   }
   bool* const flag = key == "ordering"    ? &request.ordering
@@ -234,8 +270,20 @@ std::optional<std::string> setoption_error(const std::vector<std::string>& args,
     return unless(parse_number(value, 1, kLevelCount).has_value(),
                   "a level from 1 to " + std::to_string(kLevelCount));
   if (name == "Seed") return unless(parse_number(value, 0, UINT64_MAX).has_value(), "a number");
-  if (name == "Algorithm")
-    return unless(value == "minimax" || value == "alphabeta", "minimax or alphabeta");
+  if (name == "Algorithm") {
+    if (value == "expectimax" && !game.has_chance())
+      return "option Algorithm: expectimax needs agents that move at random, and " +
+             std::string(game.game_name()) + " has none";
+    return unless(parse_algorithm(value).has_value(), "minimax, alphabeta or expectimax");
+  }
+  if (name == "Opponents") {
+    const std::vector<std::string> models = game.opponent_models();
+    if (models.empty())
+      return "option Opponents: " + std::string(game.game_name()) +
+             " has no opponents to model (a game of more than two agents has)";
+    return unless(std::find(models.begin(), models.end(), value) != models.end(),
+                  join_words(models));
+  }
   if (name == "OwnBook" || is_flag_option(name))
     return unless(parse_bool(value).has_value(), "true or false");
   return weight_option_error(name, value, game);
@@ -289,10 +337,16 @@ std::string stopped_reply(const std::vector<std::string>& words) {
 
 bool is_shared_option(std::string_view name) {
   return name == "Hash" || name == "Threads" || name == "Level" || name == "Seed" ||
-         name == "Algorithm" || name == "OwnBook" || is_flag_option(std::string(name));
+         name == "Algorithm" || name == "Opponents" || name == "OwnBook" ||
+         is_flag_option(std::string(name));
 }
 
-std::string score_text(Score score, bool proven) {
+std::string points_text(Score centipoints) {
+  return "cp " + decimal_text(centipoints, 2);
+}
+
+std::string score_text(Score score, bool proven, bool in_points) {
+  if (in_points) return points_text(score);
   if (is_margin(score))
     return (score > 0 ? "win by " : "loss by ") + std::to_string(std::abs(margin_of(score)));
   if (is_win(score)) return "win " + std::to_string(plies_to_end(score));
@@ -302,12 +356,12 @@ std::string score_text(Score score, bool proven) {
 }
 
 std::string info_line(const SearchReport& r) {
-  std::string line = "info depth " + std::to_string(r.depth) + " score " +
-                     score_text(r.score, r.proven) + " nodes " + std::to_string(r.stats.nodes) +
-                     " nps " + std::to_string(r.nps) + " time " + std::to_string(r.time_ms) +
-                     " evals " + std::to_string(r.stats.leaf_evaluations) + " tablecuts " +
-                     std::to_string(r.stats.table_cutoffs) + " betacuts " +
-                     std::to_string(r.stats.beta_cutoffs);
+  std::string line =
+      "info depth " + std::to_string(r.depth) + " score " +
+      score_text(r.score, r.proven, r.in_points) + " nodes " + std::to_string(r.stats.nodes) +
+      " nps " + std::to_string(r.nps) + " time " + std::to_string(r.time_ms) + " evals " +
+      std::to_string(r.stats.leaf_evaluations) + " tablecuts " +
+      std::to_string(r.stats.table_cutoffs) + " betacuts " + std::to_string(r.stats.beta_cutoffs);
   if (!r.pv.empty()) line += " pv " + join_words(r.pv);
   return line;
 }
@@ -325,16 +379,19 @@ std::string bestmove_lines(const SearchReport& r) {
   return lines + "bestmove " + r.best;
 }
 
-std::string tree_line(const TreeNode& n) {
+std::string tree_line(const TreeNode& n, bool in_points) {
   std::string line = "node " + std::to_string(n.id) + " parent ";
   line += n.parent == kNoParent ? "-" : std::to_string(n.parent);
   line += " ply " + std::to_string(n.ply) + " move " + (n.move.empty() ? "-" : n.move);
-  line += n.max_to_move ? " side max" : " side min";
-  line += " alpha " + bound_text(n.alpha) + " beta " + bound_text(n.beta);
-  line += " value " + score_text(n.value, n.proven);
+  line += n.chance ? " side chance" : n.max_to_move ? " side max" : " side min";
+  line += " alpha " + bound_text(n.alpha, in_points) + " beta " + bound_text(n.beta, in_points);
+  line += " value " + score_text(n.value, n.proven, in_points);
   line.append(" bound ").append(tree_word(kBoundNames, n.bound));
   line.append(" kind ").append(tree_word(kNodeKindNames, n.kind));
   line += " children " + std::to_string(n.children);
+  // A multi-agent game's: the agent to move, a chance edge's probability.
+  if (n.agent >= 0) line += " agent " + std::to_string(n.agent);
+  if (n.agent >= 0 && n.probability > 0) line += " prob " + probability_text(n.probability);
   if (n.kind == NodeKind::kCutoff) {
     line += " pruned " + std::to_string(n.pruned.size());
     for (const std::string& move : n.pruned) line.append(" ").append(move);
@@ -476,6 +533,10 @@ std::optional<std::string> Protocol::form_error(const std::vector<std::string>& 
 std::optional<std::string> Protocol::game_error(const std::vector<std::string>& words) {
   const std::string& command = words[0];
   if (command == "setoption") return setoption_error(words, game_read());
+  if (command == "tree" && !game_read().has_chance() &&
+      std::find(words.begin(), words.end(), "expectimax") != words.end())
+    return "tree algorithm: expectimax needs agents that move at random, and " +
+           std::string(game_read().game_name()) + " has none";
   if (command == "solve" && !game_read().has_solver())
     return "no exact solver for " + std::string(game_read().game_name());
   if (command != "position") return std::nullopt;
@@ -596,6 +657,7 @@ void Protocol::command_game(const std::vector<std::string>& args) {
     session_->set_own_book(own_book_);
     session_->set_threads(threads_);
     restore_weights();
+    if (opponents_ && !session_->opponent_models().empty()) session_->set_opponents(*opponents_);
     return;
   }
   error("unknown game '" + args[1] + "' (games: " + join_words(game_names_) + ")");
@@ -612,6 +674,14 @@ void Protocol::command_go(const Line& line, bool stopped_before_start) {
   SearchLimits level_limits;
   SearchOptions options = options_;
   apply_level(level_, level_limits, options);
+  // A multi-agent game's level is its own: a depth in rounds, no flaws (its
+  // algorithm and opponents were set with the Level option).
+  if (const std::optional<AgentLevel> agent_level = session_->agent_level(level_)) {
+    level_limits.depth = agent_level->depth;
+    options.root_noise = 0;
+    options.mistake_rate = 0;
+    options.use_oracle = false;
+  }
   // handle refused a bad line (and a ponder without the reader thread).
   const Parsed<GoRequest> request = parse_go(args, level_limits);
   if (!request) return error(request.error());
@@ -640,7 +710,7 @@ SearchReport Protocol::search(const SearchLimits& limits, const SearchOptions& o
     std::string lines = info_line(r);
     for (const SearchReport::RootScore& root : r.root_scores)
       lines += "\ninfo depth " + std::to_string(r.depth) + " move " + root.move + " score " +
-               score_text(root.score, root.proven);
+               score_text(root.score, root.proven, r.in_points);
     emit(lines);
   });
 }
@@ -687,10 +757,19 @@ void Protocol::command_setoption(const std::vector<std::string>& args) {
   }
   if (name == "Level") {
     level_ = static_cast<int>(*parse_number(value, 1, kLevelCount));
+    if (const std::optional<AgentLevel> agent_level = session_->agent_level(level_)) {
+      options_.algorithm = agent_level->algorithm;
+      const std::vector<std::string> models = session_->opponent_models();
+      opponents_ = models.at(static_cast<std::size_t>(agent_level->opponents));
+      session_->set_opponents(*opponents_);
+    }
   } else if (name == "Seed") {
     options_.seed = *parse_number(value, 0, UINT64_MAX);
   } else if (name == "Algorithm") {
-    options_.algorithm = value == "minimax" ? Algorithm::kMinimax : Algorithm::kAlphaBeta;
+    options_.algorithm = *parse_algorithm(value);
+  } else if (name == "Opponents") {
+    opponents_ = value;
+    session_->set_opponents(value);
   } else if (name == "OwnBook") {
     own_book_ = *parse_bool(value);
     session_->set_own_book(own_book_);
@@ -750,11 +829,11 @@ void Protocol::command_tree(const std::vector<std::string>& args) {
   // Printing a large tree takes a while: stop ends that too.
   for (const TreeNode& node : report.nodes) {
     if (stop_) break;
-    emit(tree_line(node));
+    emit(tree_line(node, report.in_points));
   }
   if (report.stopped || stop_) return emit("tree stopped");
   emit("tree nodes " + std::to_string(report.nodes_searched) + " value " +
-       score_text(report.value, report.proven));
+       score_text(report.value, report.proven, report.in_points));
 }
 
 void Protocol::command_eval() {
@@ -771,14 +850,16 @@ void Protocol::command_help() {
        " | position (startpos | <position string>) [moves M ...] | go [ponder] [depth N] "
        "[movetime MS] [nodes N] [infinite] | ponderhit | stop | isready | setoption name <Name> "
        "value <V> | d | perft N | "
-       "moves | solve | tree depth N [algorithm minimax|alphabeta] [ordering on|off] "
+       "moves | solve | tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off] "
        "[table on|off] [deepening on|off] [limit K] | eval | newgame | quit (each takes only "
        "the words shown; a line holds at most " +
        std::to_string(kMaxLineBytes) + " bytes)");
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Threads (1-" +
        std::to_string(kMaxThreads) + ", the exact solver's) | Level (1-" +
-       std::to_string(kLevelCount) +
-       ") | Seed | Algorithm (minimax|alphabeta) | Table | Ordering | RandomTies | RootScores | "
+       std::to_string(kLevelCount) + ") | Seed | Algorithm (minimax|alphabeta" +
+       (session_->has_chance() ? std::string("|expectimax") : std::string()) + ")" +
+       opponents_option(*session_) +
+       " | Table | Ordering | RandomTies | RootScores | "
        "Iterative | OwnBook (true|false)" +
        weight_options(*session_));
 }

@@ -9,7 +9,7 @@
 //   go [ponder] [depth N] [movetime MS] [nodes N] [infinite] | ponderhit |
 //   stop | isready |
 //   setoption name NAME value V | d | perft N | moves | solve |
-//   tree depth N [algorithm minimax|alphabeta] [ordering on|off]
+//   tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off]
 //   [table on|off] [deepening on|off] [limit K] | eval | newgame | help |
 //   quit.
 // See docs/protocol.md for the replies. Two are the lab's (how the AI thinks):
@@ -27,12 +27,17 @@
 //   node <id> parent <id>|- ply <P> move <M>|- side max|min
 //   alpha <A> beta <B> value <S> bound exact|lower|upper
 //   kind expanded|cutoff|leaf|terminal|known|table children <C>
-//   [pruned <K> <move> ...] [pv]
+//   [agent <k> [prob <p>]] [pruned <K> <move> ...] [pv]
 // ids count from 0 (the root) in search order; scores are from the root's
 // side (max) as in `info` lines, window bounds `-inf` and `inf` when open;
 // `bound` says whether the node is worth exactly the value, at least it
 // (lower) or at most it (upper); `pruned` follows a cut-off: the moves left
-// unsearched; `pv` marks the principal variation. Deepening ends early when
+// unsearched; `pv` marks the principal variation. In a game of more than
+// two agents (engine/agents.h) `side` may be `chance` (an agent moving at
+// random: its value is the mean of its children's), `agent` names the agent
+// to move (0 is MAX's), `prob` is a chance node's child's probability (up to
+// 4 decimals), and values are points with up to two decimals (`cp 4.67`),
+// never win or loss. Deepening ends early when
 // an iteration proves the root's value (as a game's search does): that
 // iteration is then the last. A stopped tree prints
 // `tree stopped` (after any node lines printed before the stop, which are
@@ -221,6 +226,8 @@ class Protocol {
   int threads_ = 1;
   bool own_book_ = true;
   int level_ = kLevelCount;
+  // The Opponents option, once set (a multi-agent game's; see agent_session.h).
+  std::optional<std::string> opponents_;
   // The weights each game was given, by game: set again on `game`.
   std::map<std::string, std::vector<WeightedTerm>, std::less<>> weights_by_game_;
   std::uint64_t current_tag_ = 0;  // the tag of the line being executed
@@ -271,14 +278,18 @@ std::string stopped_reply(const std::vector<std::string>& words);
 // An option every game shares (any other is a weight of the current game).
 bool is_shared_option(std::string_view name);
 
-// "win 5", "loss 2", "draw" or "cp 37": a score as the protocol writes it.
-std::string score_text(Score score, bool proven);
+// "win 5", "loss 2", "draw" or "cp 37": a score as the protocol writes it;
+// `in_points`, hundredths of a multi-agent game's points: points_text.
+std::string score_text(Score score, bool proven, bool in_points = false);
+// Hundredths of points as points with up to two decimals: "cp 4.67",
+// "cp -252.5", "cp 9".
+std::string points_text(Score centipoints);
 // One `info` line for a finished iteration.
 std::string info_line(const SearchReport& report);
 // A `go`'s answer: `bestmove`, after the line that says how its move was
 // chosen when that was not simply the search's first (kChoiceLine).
 std::string bestmove_lines(const SearchReport& report);
 // One `node` line of a `tree` reply.
-std::string tree_line(const TreeNode& node);
+std::string tree_line(const TreeNode& node, bool in_points = false);
 
 }  // namespace arcade

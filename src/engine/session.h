@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/agents.h"
 #include "engine/evaluation.h"
 #include "engine/game.h"
 #include "engine/perft.h"
@@ -130,7 +131,32 @@ class GameSession {
   virtual std::vector<std::string> weight_presets() const = 0;
   virtual std::optional<std::string> use_weight_preset(std::string_view name) = 0;
   virtual EvaluationReport evaluation() const = 0;
+
+  // Games of more than two minds (engine/agents.h, AgentSessionFor in
+  // engine/agent_session.h); a two-player game keeps these defaults.
+  // Whether an agent may move at random (the Algorithm expectimax).
+  virtual bool has_chance() const { return false; }
+  // The words the Opponents option takes (how the agents of the other team
+  // play when the engine moves them): none in a two-player game.
+  virtual std::vector<std::string> opponent_models() const { return {}; }
+  // One of opponent_models(); an error message, changing nothing, otherwise.
+  virtual std::optional<std::string> set_opponents(std::string_view model) {
+    return "option Opponents: '" + std::string(model) + "' is not an opponent model of " +
+           std::string(game_name());
+  }
+  // Level 1 to kLevelCount as the game means it (G::kAgentLevels), or
+  // nothing where the shared levels (engine/level.h) apply.
+  virtual std::optional<AgentLevel> agent_level(int level) const {
+    (void)level;
+    return std::nullopt;
+  }
 };
+
+// `position maze ROWS`: a new game on a maze, ROWS its rows from the top
+// joined by `/`, a space written `_`. The games of more than two agents are
+// the ones played in mazes (Pac-Man): their position string reads a bare
+// maze as a new game on it, so ROWS go to G::from_text as they are.
+inline constexpr std::string_view kMazePrefix = "maze ";
 
 template <Game G>
 class GameSessionFor : public GameSession {
@@ -276,7 +302,12 @@ class GameSessionFor : public GameSession {
   static Parsed<Position> read_position(std::string_view position,
                                         const std::vector<std::string>& moves) {
     Position next = G::start();
-    if (position != "startpos") {
+    if (position.starts_with(kMazePrefix)) {
+      if constexpr (!MultiAgentGame<G>) return ParseError{std::string(G::kName) + " has no mazes"};
+      Parsed<Position> maze = G::from_text(position.substr(kMazePrefix.size()));
+      if (!maze) return ParseError{"bad maze: " + maze.error()};
+      next = *maze;
+    } else if (position != "startpos") {
       Parsed<Position> parsed = G::from_text(position);
       if (!parsed) return ParseError{parsed.error()};
       next = *parsed;
