@@ -3,6 +3,9 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <utility>
 
 #include "app/engine_link/engine_info.h"
 #include "games/registry.h"
@@ -11,6 +14,34 @@ namespace arcade::app {
 namespace {
 
 constexpr float kAnimationSeconds = 0.3f;
+// A step to the cell beside (a game of steps: a round of Pac-Man is his
+// step and each ghost's) slides quicker, so that a round feels snappy.
+constexpr float kStepSeconds = 0.1f;
+// The steady pace: a step this often while the person steers.
+constexpr float kSteadyStepSeconds = 0.3f;
+
+// An arrow's direction on the board (rows up); {0, 0} for Enter, the stop.
+std::optional<Cell> direction_of(Key k) {
+  switch (k) {
+    case Key::kLeft:
+      return Cell{-1, 0};
+    case Key::kRight:
+      return Cell{1, 0};
+    case Key::kUp:
+      return Cell{0, 1};
+    case Key::kDown:
+      return Cell{0, -1};
+    case Key::kEnter:
+      return Cell{0, 0};
+    case Key::kEscape:
+      break;
+  }
+  return std::nullopt;
+}
+
+bool unit_step(const MoveAnimation& a) {
+  return std::abs(a.to.col - a.from.col) + std::abs(a.to.row - a.from.row) == 1;
+}
 
 }  // namespace
 
@@ -113,6 +144,7 @@ bool App::update(float seconds) {
   if (game_.pondering() && ponder_helpers_.empty()) add_ponder_helpers();
   const bool analysis_heard = analysis_.update();
   lab_.update(dt_);
+  follow_steps();
   follow_moves(dt_);
   follow_end(dt_);
   // A search shows something new only when its engine replies (or as it
@@ -149,7 +181,8 @@ void App::apply_weights() {
 
 bool App::wants_redraw() const {
   // A fading notice, and a hint's pulse for its first seconds.
-  return notice_.fading(seconds_) || (game_.hint().has_value() && seconds_ - hint_seen_ < 2.0f);
+  return notice_.fading(seconds_) || (game_.hint().has_value() && seconds_ - hint_seen_ < 2.0f) ||
+         (heading_.has_value() && !game_.game_over());  // the steady pace's next step
 }
 
 float App::motion() const {
@@ -161,6 +194,7 @@ void App::follow_moves(float dt) {
   if (count != moves_seen_) {
     // A new move (not an undo) slides or drops into place.
     ui_.animation.reset();
+    if (count < moves_seen_ || count == 0) wanted_step_ = heading_ = std::nullopt;
     if (count == moves_seen_ + 1 && motion() > 0)
       if (auto path = last_move_path(game_)) {
         ui_.animation = *path;
@@ -171,8 +205,10 @@ void App::follow_moves(float dt) {
     moves_seen_ = count;
     ui_.selected.reset();
   }
-  if (ui_.animation && ui_.animation->progress < 1.0f)
-    ui_.animation->progress = std::min(1.0f, ui_.animation->progress + dt / kAnimationSeconds);
+  if (ui_.animation && ui_.animation->progress < 1.0f) {
+    const float seconds = unit_step(*ui_.animation) ? kStepSeconds : kAnimationSeconds;
+    ui_.animation->progress = std::min(1.0f, ui_.animation->progress + dt / seconds);
+  }
   if (game_.hint() && hint_text_ != game_.hint()->text) {
     hint_text_ = game_.hint()->text;
     hint_seen_ = seconds_;
@@ -247,6 +283,7 @@ void App::open_pasted() {
 void App::board_key(Key k) {
   // The lab's tree covers the board: a key must not play a move unseen.
   if (lab_.open()) return;
+  if (steps_of(game_.position()) && direction_of(k)) return steer(*direction_of(k));
   const BoardLayout& board = game_.position().board();
   const Grid grid = game_.position().grid();
   if (k == Key::kEscape) {
@@ -283,6 +320,78 @@ void App::board_key(Key k) {
     case Key::kEscape:
       break;
   }
+}
+
+bool App::step_letter(char k) {
+  static constexpr std::pair<char, Key> kLetters[] = {
+      {'w', Key::kUp}, {'a', Key::kLeft}, {'s', Key::kDown}, {'d', Key::kRight}};
+  if (lab_.open() || !steps_of(game_.position())) return false;
+  for (const auto& [letter, key] : kLetters)
+    if (letter == k) {
+      board_key(key);
+      return true;
+    }
+  return false;
+}
+
+void App::steer(Cell direction) {
+  ui_.cursor.reset();
+  wanted_step_ = direction;
+  if (!prefs_.steady) return follow_steps();
+  // The first key starts the steady pace; a stop stands still each step.
+  if (!heading_) heading_ = Cell{0, 0};
+  if (seconds_ - stepped_at_ >= kSteadyStepSeconds) follow_steps();
+}
+
+bool App::play_step(Cell direction) {
+  const std::optional<Steps> steps = steps_of(game_.position());
+  if (!steps) return false;
+  const std::optional<Move> move =
+      direction == Cell{0, 0} ? steps->stay : step_toward(*steps, direction);
+  if (!move) return false;
+  game_.play(*move);
+  ui_.selected.reset();
+  stepped_at_ = seconds_;
+  return true;
+}
+
+void App::follow_steps() {
+  if (game_.game_over()) {
+    wanted_step_ = heading_ = std::nullopt;
+    return;
+  }
+  if (game_.side(game_.side_to_move()).ai || game_.viewing() || lab_.open()) return;
+  if (!prefs_.steady || !heading_) {
+    // A step a key: the one asked for, once the person is to move.
+    if (wanted_step_) play_step(*wanted_step_);
+    wanted_step_.reset();
+    return;
+  }
+  if (seconds_ - stepped_at_ < kSteadyStepSeconds) return;
+  // A turn asked for waits until the way opens; until then the mover keeps
+  // its heading, and stops where a wall blocks it.
+  if (wanted_step_ && (*wanted_step_ == Cell{0, 0} || play_step(*wanted_step_))) {
+    heading_ = wanted_step_;
+    wanted_step_.reset();
+    if (*heading_ != Cell{0, 0}) return;
+  }
+  if (!play_step(*heading_)) play_step({0, 0});
+}
+
+void App::swipe(ImVec2 from, ImVec2 to) {
+  const float dx = to.x - from.x, dy = to.y - from.y;
+  if (std::abs(dx) >= std::abs(dy))
+    steer({dx > 0 ? 1 : -1, 0});
+  else
+    steer({0, dy > 0 ? -1 : 1});  // points grow downwards, rows upwards
+}
+
+void App::tap(Cell cell) {
+  const ClickResult r = click(game_, ui_, cell);
+  if (!r.move) return;
+  const MoveCells cells = game_.position().move_cells(*r.move);
+  if (!cells.moves_a_piece()) return steer({0, 0});
+  steer({cells.to->col - cells.from->col, cells.to->row - cells.from->row});
 }
 
 void App::play_pass() {

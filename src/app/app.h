@@ -61,8 +61,12 @@ class App {
   // A key pressed outside any text field: n new game, u undo, r redo, h hint,
   // s swap sides, p pause, m move now, a analysis on or off, l the lab.
   void key(char k);
-  // The arrows choose a cell (a column where pieces drop), Enter plays it.
+  // The arrows choose a cell (a column where pieces drop), Enter plays it;
+  // in a game of steps (board_scene.h's Steps) they play the step that way,
+  // Enter (and Space) the stop.
   void board_key(Key k);
+  // W A S D in a game of steps, as the arrows: whether `k` was taken so.
+  bool step_letter(char k);
   void set_fonts(const Fonts& fonts) { fonts_ = fonts; }
   void set_touch(bool touch) { touch_ = touch; }
   // Two fingers on the screen: `factor` the change of their distance since
@@ -182,6 +186,19 @@ class App {
   void follow_moves(float dt);
   void follow_end(float dt);
   void play_cursor();
+  // A game of steps: a step in `direction` ({0, 0}: the stop) now if the
+  // person is to move, else once they are (at a steady pace, the way to
+  // steer).
+  void steer(Cell direction);
+  // Plays the step in `direction` (or the stop) if legal; whether it did.
+  bool play_step(Cell direction);
+  // Plays the wanted step once the person is to move, and at a steady pace
+  // keeps going.
+  void follow_steps();
+  // A swipe over the board, released at `to` (points): its direction's step.
+  void swipe(ImVec2 from, ImVec2 to);
+  // A tap on `cell` in a game of steps: the step there, or the stop.
+  void tap(Cell cell);
   void say(std::string notice, bool error = false) {
     notice_.say(std::move(notice), error, seconds_);
   }
@@ -221,6 +238,12 @@ class App {
   std::string last_state_;   // the game as saved at the last frame
   std::string hint_text_;    // the hint shown, and since when (it pulses a while)
   float hint_seen_ = 0;
+  // A game of steps: the direction asked for last and not yet played, the
+  // steady pace's heading, when the person last stepped, where a press on
+  // the board began (a swipe or a tap).
+  std::optional<Cell> wanted_step_, heading_;
+  float stepped_at_ = -1;
+  std::optional<ImVec2> pressed_at_;
   std::size_t moves_seen_ = 0;    // for the animation of a new move
   std::size_t moves_listed_ = 0;  // the move list scrolls to a new move
   float last_seconds_ = 0;

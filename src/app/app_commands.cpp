@@ -212,9 +212,11 @@ std::string AppCommands::preference(App& app, const CommandLine& c) {
     app.game_.set_ai_pace(p.ai_pace_ms = static_cast<int>(*pace));
   else if (what == "think" && on_off)
     app.game_.set_pondering(p.think_on_your_time = value == "on");
+  else if (what == "steady" && on_off)
+    p.steady = value == "on";
   else
     return "error usage: pref sound on|off | pref motion on|off | pref pace MS (0-5000) | "
-           "pref think on|off";
+           "pref think on|off | pref steady on|off";
   return "ok";
 }
 

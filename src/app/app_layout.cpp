@@ -242,11 +242,15 @@ void App::settings_popup() {
   // Expert and Perfect use the person's thinking time for their next reply.
   if (ImGui::Checkbox("Think on your time", &prefs_.think_on_your_time))
     game_.set_pondering(prefs_.think_on_your_time);
+  // A game of steps (Pac-Man): keep going as steered, as in the arcade.
+  ImGui::Checkbox("Keep moving (steady pace)", &prefs_.steady);
+  note_widget("steady");
   if (!touch_) {
     section_title("Keys");
     ImGui::TextWrapped(
         "Arrows choose a square or a column, Enter plays. N new game, U undo, R redo, H hint, "
-        "S swap sides, P pause, M move now, A analysis, L lab.");
+        "S swap sides, P pause, M move now, A analysis, L lab. In a maze: arrows or W A S D "
+        "step, Space stops.");
   }
   ImGui::EndPopup();
 }
@@ -687,7 +691,10 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
     // A touch screen has no pointer to follow between taps.
     if (!touch_) ui_.hovered = c;
     if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) ui_.cursor.reset();
-    if (ImGui::IsMouseClicked(0)) {
+    if (steps_of(game_.position())) {
+      // A game of steps: a swipe steps its way, a tap (on release) where it is.
+      if (ImGui::IsMouseClicked(0)) pressed_at_ = mouse;
+    } else if (ImGui::IsMouseClicked(0)) {
       const ClickResult result = click(game_, ui_, c);
       if (result.move) {
         game_.play(*result.move);
@@ -696,6 +703,15 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
         ui_.selected = result.select;
       }
     }
+  }
+  if (pressed_at_ && ImGui::IsMouseReleased(0)) {
+    const ImVec2 from = *pressed_at_;
+    pressed_at_.reset();
+    if (std::hypot(mouse.x - from.x, mouse.y - from.y) >= std::max(12.0f, cell * 0.4f))
+      swipe(from, mouse);
+    else if (!banner)
+      tap(Cell{static_cast<int>((from.x - left) / cell),
+               grid.rows - 1 - static_cast<int>((from.y - top) / cell)});
   }
   BoardScene scene = make_scene(game_, ui_);
   analysis_.add_line(scene);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "app/board/board_scene.h"
 #include "app/engine_link/engine_info.h"
 
 namespace arcade::app {
@@ -74,7 +75,8 @@ std::string figures_text(const GameController& game, bool touch, bool brief) {
   if (game.ai_thinking()) {
     const Thinking& t = game.thinking();
     if (t.depth == 0) return "";
-    return brief ? search_in_brief_sentence(t, mover, position) : search_in_words(t, mover, position);
+    return brief ? search_in_brief_sentence(t, mover, position)
+                 : search_in_words(t, mover, position);
   }
   std::string text;
   if (game.hint_pending())
@@ -103,6 +105,11 @@ std::string how_to_move(const GameController& game, bool touch) {
     const std::string_view noun = board.look.pieces[position.side_to_move() == 0 ? 0 : 1].noun;
     return act + (touch ? " a column to drop a " + std::string(noun)
                         : std::string(" a column, or use ← → and Enter"));
+  }
+  if (const std::optional<Steps> steps = steps_of(position)) {
+    const std::string_view noun = board.look.pieces[position.side_to_move() == 0 ? 0 : 1].noun;
+    return touch ? "Swipe to move " + std::string(noun) + ", tap it to stop"
+                 : "Arrows or W A S D move " + std::string(noun) + ", Space stops";
   }
   const std::vector<Move> moves = position.legal_moves();
   if (std::any_of(moves.begin(), moves.end(),

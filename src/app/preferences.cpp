@@ -14,7 +14,7 @@ constexpr const char* kPrefsKey = "prefs";
 std::string preferences_line(const Preferences& p) {
   return std::string(kPrefsKey) + " sound " + (p.sound ? "1" : "0") + " motion " +
          (p.reduce_motion ? "1" : "0") + " pace " + std::to_string(p.ai_pace_ms) + " think " +
-         (p.think_on_your_time ? "1" : "0") + "\n";
+         (p.think_on_your_time ? "1" : "0") + " steady " + (p.steady ? "1" : "0") + "\n";
 }
 
 Preferences take_preferences(std::string& saved, Preferences p) {
@@ -30,6 +30,7 @@ Preferences take_preferences(std::string& saved, Preferences p) {
     if (w[i] == "sound") p.sound = w[i + 1] == "1";
     if (w[i] == "motion") p.reduce_motion = w[i + 1] == "1";
     if (w[i] == "think") p.think_on_your_time = w[i + 1] == "1";
+    if (w[i] == "steady") p.steady = w[i + 1] == "1";
     if (w[i] == "pace")
       p.ai_pace_ms = static_cast<int>(parse_number(w[i + 1], 0, 5000).value_or(p.ai_pace_ms));
   }

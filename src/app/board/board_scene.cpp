@@ -1,5 +1,6 @@
 #include "app/board/board_scene.h"
 
+#include <cstdlib>
 #include <memory>
 #include <utility>
 
@@ -229,6 +230,32 @@ std::vector<EdgeLabel> edge_labels(const BoardLayout& layout, Grid grid, float l
   return labels;
 }
 
+std::optional<Steps> steps_of(const GameView& position) {
+  Steps steps;
+  bool any = false;
+  for (Move move : position.legal_moves()) {
+    const MoveCells cells = position.move_cells(move);
+    if (!cells.moves_a_piece()) {
+      steps.stay = move;
+      continue;
+    }
+    const Cell d{cells.to->col - cells.from->col, cells.to->row - cells.from->row};
+    if (std::abs(d.col) + std::abs(d.row) != 1 || (any && !(steps.mover == *cells.from)))
+      return std::nullopt;
+    steps.mover = *cells.from;
+    steps.steps.emplace_back(d, move);
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  return steps;
+}
+
+std::optional<Move> step_toward(const Steps& steps, Cell direction) {
+  for (const auto& [d, move] : steps.steps)
+    if (d == direction) return move;
+  return std::nullopt;
+}
+
 std::optional<Move> only_pass(const GameView& position) {
   const std::vector<Move> moves = position.legal_moves();
   if (moves.size() != 1 || !position.move_cells(moves.front()).is_pass()) return std::nullopt;
@@ -249,6 +276,12 @@ std::optional<Move> person_pass(const GameController& g) {
 ClickResult click(const GameController& g, const BoardUi& ui, Cell cell) {
   ClickResult result;
   if (!person_to_move(g)) return result;
+  // A stepping game's mover stays put when clicked (Pac-Man's Stop).
+  if (const std::optional<Steps> steps = steps_of(g.position());
+      steps && steps->stay && steps->mover == cell) {
+    result.move = steps->stay;
+    return result;
+  }
   const std::optional<Cell> selected = selection(g, ui);
   for (Move move : g.legal_moves()) {
     const MoveCells cells = g.position().move_cells(move);

@@ -131,6 +131,23 @@ struct EdgeLabel {
 std::vector<EdgeLabel> edge_labels(const BoardLayout& board, Grid grid, float left, float top,
                                    float cell, float margin);
 
+// A game whose moves are steps of one mover (Pac-Man's): every legal move
+// takes the same piece to a cell beside it (up, down, left or right), or
+// leaves it where it is (a stop: a move that moves no piece). Arrows, swipes
+// and clicks beside the mover play the steps; the mover's own cell, Space
+// or Enter, the stop. Derived from the moves' MoveCells alone.
+struct Steps {
+  Cell mover;
+  std::vector<std::pair<Cell, Move>> steps;  // each step's direction (col, row: -1, 0 or 1)
+  std::optional<Move> stay;
+};
+// The position's steps, when its moves are all steps of one mover (and at
+// least one is a step); none otherwise (a sheep's diagonal steps, a game of
+// several pieces, a placement).
+std::optional<Steps> steps_of(const GameView& position);
+// The step in direction (dcol, drow) (rows up), if there is one.
+std::optional<Move> step_toward(const Steps& steps, Cell direction);
+
 // The pass, when it is the only move of the side to move (a Reversi side
 // with no disc to place): a move that changes no cell, so no click on the
 // board names it. The app offers it as a button (and Enter) and says why.

@@ -175,8 +175,12 @@ std::optional<std::string> GameController::play(const std::string& move) {
   return play(*parsed);
 }
 
-int GameController::side_after(std::size_t plies) const {
-  return static_cast<int>((board_.start->side_to_move() + plies) % 2);
+int GameController::side_after(const std::vector<PlayedMove>& line) const {
+  // Replayed: turns need not alternate (a Pac-Man round is his move, then
+  // each ghost's, all the ghosts' side).
+  std::unique_ptr<GameView> walk = board_.start->clone();
+  for (const PlayedMove& played : line) walk->play(played.move);
+  return walk->side_to_move();
 }
 
 void GameController::undo() {
@@ -195,7 +199,7 @@ void GameController::undo() {
   do {
     board_.redo.push_back(line.back());
     line.pop_back();
-  } while (any_person && !line.empty() && sides_[side_after(line.size())].ai);
+  } while (any_person && !line.empty() && sides_[side_after(line)].ai);
   if (!any_person) paused_ = true;  // else the AI would replay the move at once
   set_line(std::move(line));
 }
@@ -208,7 +212,7 @@ void GameController::redo() {
   do {
     line.push_back(board_.redo.back());
     board_.redo.pop_back();
-  } while (any_person && !board_.redo.empty() && sides_[side_after(line.size())].ai);
+  } while (any_person && !board_.redo.empty() && sides_[side_after(line)].ai);
   set_line(std::move(line));
 }
 

@@ -250,8 +250,8 @@ class GameController {
   std::optional<std::string> load(const std::string& saved, SaveNotes* notes = nullptr);
 
  private:
-  // The side to move after `plies` moves of the line: turns alternate.
-  int side_after(std::size_t plies) const;
+  // The side to move after `line` (legal from the start).
+  int side_after(const std::vector<PlayedMove>& line) const;
   // Replays `line` from the start: its moves are legal, they were read or
   // played in their positions.
   void set_line(std::vector<PlayedMove> line);

@@ -410,7 +410,8 @@ void handle_key(AppState& app, const SDL_KeyboardEvent& key) {
   if (code == SDLK_RETURN || code == SDLK_KP_ENTER || code == SDLK_SPACE)
     return app.app->board_key(Key::kEnter);
   if (code == SDLK_ESCAPE) return app.app->board_key(Key::kEscape);
-  if (!key.repeat && code >= SDLK_a && code <= SDLK_z && !ImGui::GetIO().WantCaptureKeyboard)
+  if (code >= SDLK_a && code <= SDLK_z && !ImGui::GetIO().WantCaptureKeyboard &&
+      !app.app->step_letter(static_cast<char>(code)) && !key.repeat)
     app.app->key(static_cast<char>(code));
 }
 
