@@ -102,7 +102,7 @@ struct AgentTreeGame {
     return weighted_total(term_values(p, weights), weights);
   }
   static Score points(const Position& p, const Weights&) {
-    return kNodes[p.node].points * kCentipoints;
+    return kNodes[p.node].points;
   }
   // The first move 0.6, the others share 0.4.
   static void wander_probabilities(const Position&, const MoveList<kMaxMoves>& moves,

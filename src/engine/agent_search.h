@@ -24,8 +24,9 @@
 //
 // Depth is counted in rounds: the horizon is reached when agent 0 is to move
 // after `depth` rounds (a search from a ghost's turn finishes the round
-// first). There the value is G::points, as at the end of the game. No
-// transposition table: a position's value depends on the rounds left.
+// first). There the value is G::points (whole points) times 100, as at the
+// end of the game. No transposition table: a position's value depends on
+// the rounds left.
 //
 // An optional observer sees every node as it is searched (agent_tree.h
 // records them for the lab), in the manner of SearchObserver (search.h).
@@ -116,7 +117,7 @@ class AgentSearcher {
     MoveList<G::kMaxMoves> moves;
     G::generate_moves(root, moves);
     if (moves.empty() || G::outcome(root) != Outcome::kOngoing) {
-      result.score = G::points(root, weights_);
+      result.score = hundredths(root);
       result.proven = true;
       if constexpr (kObserved) {
         const int agent = G::agent_to_move(root);
@@ -165,6 +166,9 @@ class AgentSearcher {
     previous_best_ = kNoMove;
     start_ = SteadyClock::now();
   }
+
+  // A leaf's value: the game's points, exactly, in hundredths.
+  Score hundredths(const Position& pos) const { return G::points(pos, weights_) * kCentipoints; }
 
   void fill_stats(SearchInfo& info) const {
     info.stats = stats_;
@@ -218,12 +222,12 @@ class AgentSearcher {
     pv_length_[ply] = ply;
     if (out_of_budget()) return 0;
     // Step 1. The game is over, or the horizon: agent 0 to move, no round left.
-    if (G::outcome(pos) != Outcome::kOngoing) return noted_terminal(G::points(pos, weights_));
+    if (G::outcome(pos) != Outcome::kOngoing) return noted_terminal(hundredths(pos));
     const int agent = G::agent_to_move(pos);
     if ((agent == 0 && rounds <= 0) || ply >= kMaxSearchPly - 1) {
       ++horizon_hits_;
       ++stats_.leaf_evaluations;
-      return noted_leaf(G::points(pos, weights_));
+      return noted_leaf(hundredths(pos));
     }
     // Step 2. Every move.
     MoveList<G::kMaxMoves> moves;

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/agent_match.h"
 #include "engine/agent_search.h"
 #include "engine/agent_tree.h"
 #include "engine/agents.h"
@@ -96,6 +97,14 @@ class AgentSessionFor : public GameSessionFor<G> {
     return recorder.finish(this->position_, info);
   }
 
+  // Whole games from the current position, to their end (agent_match.h).
+  Parsed<AgentMatchResult> match(const AgentMatchRequest& request,
+                                 const std::atomic<bool>& stop) override {
+    if (G::outcome(this->position_) != Outcome::kOngoing)
+      return ParseError{"match: the game is over; set a position in play"};
+    return AgentMatch<G>(request, this->weights_).play(this->position_, stop);
+  }
+
  private:
   // The search's report (agent 0's points) from the side to move's team.
   SearchReport points_report(SearchInfo info, Score sign) const {
@@ -135,7 +144,7 @@ class AgentSessionFor : public GameSessionFor<G> {
     SearchReport report;
     report.best = G::move_to_text(p, moves[pick]);
     report.pv = {report.best};
-    report.score = -G::points(p, this->weights_);
+    report.score = -G::points(p, this->weights_) * kCentipoints;
     report.in_points = true;
     if (on_iteration) on_iteration(report);
     return report;
