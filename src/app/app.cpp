@@ -246,6 +246,41 @@ std::optional<std::string> App::start_new_game(const std::string& game, const st
   return std::nullopt;
 }
 
+namespace {
+
+// Rows as a position string writes them: joined by '/', a space '_'
+// (Windows' line ends and blank lines dropped).
+std::string rows_of(const std::string& text) {
+  std::string joined, row;
+  const auto end_row = [&] {
+    if (row.find_first_not_of('_') != std::string::npos)
+      joined += (joined.empty() ? "" : "/") + row;
+    row.clear();
+  };
+  for (char c : text) {
+    if (c == '\n' || c == '/')
+      end_row();
+    else if (c != '\r')
+      row += c == ' ' || c == '\t' ? '_' : c;
+  }
+  end_row();
+  return joined;
+}
+
+}  // namespace
+
+std::optional<std::string> App::start_from_text(const std::string& text) {
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "Nothing to start from: paste a position or a maze.";
+  const std::string trimmed = text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+  if (trimmed.find('\n') == std::string::npos && !start_new_game(game_.game(), trimmed))
+    return std::nullopt;
+  const std::optional<std::string> problem = start_new_game(game_.game(), rows_of(text));
+  if (problem)
+    return "That is no start of " + std::string(game_.position().title()) + ": " + *problem;
+  return std::nullopt;
+}
+
 void App::choose_game(const std::string& name) {
   if (name == game_.game()) return;
   game_.switch_game(name);

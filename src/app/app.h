@@ -163,6 +163,12 @@ class App {
                                             const std::string& start = "startpos");
   void choose_game(const std::string& name);
   void start_choice();
+  // The start choice's own start: a text box and its button.
+  void own_start();
+  // A new game of this game from a pasted start: a position string, or a
+  // maze's rows (a line each or joined by '/', spaces or '_' for empty
+  // cells). An error, and then nothing changes.
+  std::optional<std::string> start_from_text(const std::string& text);
   void side_controls(int side);
   void move_list();
   // Tells every engine when the heuristic's weights (or the game) changed.
@@ -224,9 +230,10 @@ class App {
   Fonts fonts_;
   bool touch_ = false;
   Notice notice_;
-  std::string pasted_;   // the share section's text field
-  Rect board_rect_;      // where the main board was drawn last (points)
-  float end_shown_ = 0;  // 0..1: the end of game's banner fading in
+  std::string pasted_;     // the share section's text field
+  std::string own_start_;  // the start choice's text field
+  Rect board_rect_;        // where the main board was drawn last (points)
+  float end_shown_ = 0;    // 0..1: the end of game's banner fading in
   bool end_dismissed_ = false;
   float win_progress_ = 0;  // 0..1: the winning line drawing itself
   float seconds_ = 0;

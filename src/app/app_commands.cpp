@@ -97,6 +97,14 @@ struct AppCommands {
   static std::string board_key(App& app, const CommandLine& c);
   static std::string preference(App& app, const CommandLine& c);
   static std::string key(App& app, const CommandLine& c);
+  // start TEXT: the start choice's own start (App::start_from_text), rows
+  // joined by '/' or "\n" written as two characters.
+  static std::string own_start(App& app, const CommandLine& c) {
+    std::string text = c.line.substr(std::min(c.line.size(), c.line.find("start") + 6));
+    for (std::size_t at = text.find("\\n"); at != std::string::npos; at = text.find("\\n", at))
+      text.replace(at, 2, "\n");
+    return reply(app.start_from_text(text));
+  }
 
   static std::string game_state(const App& app);
   static std::string screen_state(const App& app);
@@ -109,7 +117,8 @@ const std::map<std::string, AppCommands::Handler>& AppCommands::table() {
       {"resume", pause},    {"retry", retry},        {"link", open},         {"open", open},
       {"play", play},       {"switch", switch_game}, {"rematch", rematch},   {"dismiss", dismiss},
       {"key", board_key},   {"pref", preference},    {"new", key},           {"undo", key},
-      {"redo", key},        {"hint", key},           {"swap", key},          {"movenow", key}};
+      {"redo", key},        {"hint", key},           {"swap", key},          {"movenow", key},
+      {"start", own_start}};
   return kTable;
 }
 

@@ -415,7 +415,7 @@ void App::start_choice() {
   const std::vector<std::string_view> names = start.start_variant_names();
   if (names.size() < 2) return;
   const std::optional<std::size_t> current = start.start_variant();
-  const std::string preview = current ? std::string(names[*current]) : "another position";
+  const std::string preview = current ? std::string(names[*current]) : "your own";
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(std::string(start.start_label()).c_str());
   ImGui::SameLine();
@@ -427,7 +427,38 @@ void App::start_choice() {
     if (list_item(std::string(names[i]).c_str(), current == i) && current != i)
       start_new_game(game_.game(), start.start_variant_text(i));
   }
+  own_start();
   ImGui::EndCombo();
+}
+
+// A start of the person's own, pasted: a position, or a maze's rows.
+void App::own_start() {
+  ImGui::Separator();
+  std::string label = "Your own " + std::string(game_.start().start_label());
+  for (char& c : label) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  label[0] = 'Y';
+  ImGui::TextUnformatted((label + ": paste it, a row a line").c_str());
+  // Grows with its text, as the share field does.
+  ImGui::InputTextMultiline(
+      "##own", own_start_.data(), own_start_.capacity() + 1,
+      ImVec2(-1, ImGui::GetTextLineHeight() * 7), ImGuiInputTextFlags_CallbackResize,
+      [](ImGuiInputTextCallbackData* data) {
+        if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+          auto* text = static_cast<std::string*>(data->UserData);
+          text->resize(static_cast<std::size_t>(data->BufTextLen));
+          data->Buf = text->data();
+        }
+        return 0;
+      },
+      &own_start_);
+  note_widget("own_start");
+  if (button("Play it", -1, true)) {
+    if (const std::optional<std::string> problem = start_from_text(own_start_))
+      say(*problem, true);
+    else
+      ImGui::CloseCurrentPopup();
+  }
+  note_widget("own_start_play");
 }
 
 // The moves played, then those undone (dimmed); a click shows that position.
