@@ -122,8 +122,11 @@ int run_bench_signature(std::ostream& out, std::ostream& err) {
   options.random_ties = false;
   options.root_scores = false;
   const std::atomic<bool> never_stop{false};
-  std::uint64_t nodes = 0;
-  Clock::duration elapsed{};
+  // The two-player games' nodes are the signature; a game of more than two
+  // agents (its own search, engine/agent_search.h) is counted apart, so that
+  // the signature of the two-player search stays what it was.
+  std::uint64_t nodes = 0, agent_nodes = 0;
+  Clock::duration elapsed{}, agent_elapsed{};
 
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const BenchPosition& p = positions[i];
@@ -140,11 +143,13 @@ int run_bench_signature(std::ostream& out, std::ostream& err) {
     session->set_table_megabytes(kTableMegabytes);
     const Clock::time_point start = Clock::now();
     const SearchReport report = session->search({p.depth, 0, 0}, options, never_stop, {});
-    elapsed += Clock::now() - start;
-    nodes += report.stats.nodes;
+    const bool agents = !session->opponent_models().empty();
+    (agents ? agent_elapsed : elapsed) += Clock::now() - start;
+    (agents ? agent_nodes : nodes) += report.stats.nodes;
     out << "position " << i + 1 << "/" << positions.size() << " " << position_name(p) << " depth "
         << p.depth << ": nodes " << report.stats.nodes << " score "
-        << score_text(report.score, report.proven) << " best " << report.best << std::endl;
+        << score_text(report.score, report.proven, report.in_points) << " best " << report.best
+        << std::endl;
   }
 
   const std::int64_t time_ms =
@@ -154,6 +159,13 @@ int run_bench_signature(std::ostream& out, std::ostream& err) {
       << "Total time (ms) : " << time_ms << "\n"
       << "Nodes searched  : " << nodes << "\n"
       << "Nodes/second    : " << nps << std::endl;
+  if (agent_nodes > 0) {
+    const std::int64_t agent_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(agent_elapsed).count();
+    out << "Agent search    : " << agent_nodes << " nodes, "
+        << nodes_per_second(agent_nodes, agent_ms) << " nodes/second (games of more than two "
+        << "agents, not in the total above)" << std::endl;
+  }
   return 0;
 }
 

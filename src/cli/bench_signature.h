@@ -8,7 +8,9 @@
 // another total. The native build and the WebAssembly build must print the
 // same total (a ctest compares them), which catches anything that differs
 // between 64-bit native code and 32-bit wasm (sizes, hashing, undefined
-// behaviour).
+// behaviour). A game of more than two agents (engine/agent_search.h) is
+// searched too, and its nodes printed on a line of their own ("Agent
+// search"), outside the two-player total.
 
 #include <iosfwd>
 #include <string>
