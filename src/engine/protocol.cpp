@@ -16,7 +16,8 @@ std::optional<bool> parse_bool(const std::string& text) {
 // The commands that may take long: they run on the protocol's thread, and
 // `stop` ends them.
 bool is_long(const std::vector<std::string>& words) {
-  return words[0] == "go" || words[0] == "solve" || words[0] == "perft" || words[0] == "tree";
+  return words[0] == "go" || words[0] == "solve" || words[0] == "perft" || words[0] == "tree" ||
+         words[0] == "match";
 }
 
 // A reply's words: its keyword, then the rest ("moves" alone when none).
@@ -135,6 +136,59 @@ Parsed<TreeRequest> parse_tree_request(const std::vector<std::string>& args, Tre
   }
   if (!has_depth) return ParseError{std::string(kTreeUsage)};
   return request;
+}
+
+constexpr std::string_view kMatchUsage =
+    "usage: match games N [algorithm minimax|alphabeta|expectimax] [depth D] "
+    "[opponents <model>] [seed S]";
+
+// A `match` line: the request (its unnamed parameters from `request`) and
+// the opponents' word, which only the game can read.
+struct MatchWords {
+  AgentMatchRequest request;
+  std::optional<std::string> opponents;
+};
+
+// Sets one `match` parameter; an error message if it is none or its value
+// is bad.
+std::optional<std::string> set_match_parameter(MatchWords& m, const std::string& key,
+                                               const std::string& value) {
+  if (key == "opponents") {
+    m.opponents = value;
+    return std::nullopt;
+  }
+  if (key == "algorithm") {
+    const std::optional<Algorithm> algorithm = parse_algorithm(value);
+    if (!algorithm)
+      return "match algorithm: '" + value + "' is not minimax, alphabeta or expectimax";
+    m.request.algorithm = *algorithm;
+    return std::nullopt;
+  }
+  const std::uint64_t most = key == "games"   ? kMaxMatchGames
+                             : key == "depth" ? kMaxMatchDepth
+                             : key == "seed"  ? UINT64_MAX
+                                              : 0;
+  if (!most) return "unknown match parameter '" + key + "'";
+  const auto number = parse_number(value, key == "seed" ? 0 : 1, most);
+  if (!number)
+    return "match " + key + ": '" + value + "' is not " +
+           (key == "seed" ? std::string("a number") : "a number from 1 to " + std::to_string(most));
+  if (key == "games") m.request.games = static_cast<int>(*number);
+  if (key == "depth") m.request.depth = static_cast<int>(*number);
+  if (key == "seed") m.request.seed = *number;
+  return std::nullopt;
+}
+
+// A `match` line's words; `games` must be among them.
+Parsed<MatchWords> parse_match(const std::vector<std::string>& args, MatchWords m) {
+  bool has_games = false;
+  for (std::size_t i = 1; i < args.size(); i += 2) {
+    if (i + 1 >= args.size()) return ParseError{"match " + args[i] + " needs a value"};
+    if (auto wrong = set_match_parameter(m, args[i], args[i + 1])) return ParseError{*wrong};
+    has_games = has_games || args[i] == "games";
+  }
+  if (!has_games) return ParseError{std::string(kMatchUsage)};
+  return m;
 }
 
 // A parse's message, or nothing if it read.
@@ -281,12 +335,27 @@ std::optional<std::string> setoption_error(const std::vector<std::string>& args,
     if (models.empty())
       return "option Opponents: " + std::string(game.game_name()) +
              " has no opponents to model (a game of more than two agents has)";
-    return unless(std::find(models.begin(), models.end(), value) != models.end(),
-                  join_words(models));
+    std::string words;
+    for (const std::string& model : models) words += (words.empty() ? "" : "|") + model;
+    return unless(std::find(models.begin(), models.end(), value) != models.end(), words);
   }
   if (name == "OwnBook" || is_flag_option(name))
     return unless(parse_bool(value).has_value(), "true or false");
   return weight_option_error(name, value, game);
+}
+
+// What is wrong with a `match` line for `game`, if anything: a game without
+// agents of chance, or an opponents word it does not know.
+std::optional<std::string> match_error(const std::vector<std::string>& words,
+                                       const GameSession& game) {
+  if (!game.has_chance())
+    return "match needs a game of more than two agents, and " + std::string(game.game_name()) +
+           " has two";
+  const Parsed<MatchWords> m = parse_match(words, {});
+  const std::vector<std::string> models = game.opponent_models();
+  if (!m->opponents || std::find(models.begin(), models.end(), *m->opponents) != models.end())
+    return std::nullopt;
+  return "match opponents: '" + *m->opponents + "' is not " + join_words(models);
 }
 
 }  // namespace
@@ -298,6 +367,7 @@ LongCommand long_command(const std::vector<std::string>& words) {
   if (command == "solve") return LongCommand::kSolve;
   if (command == "perft" && parse_perft(words)) return LongCommand::kPerft;
   if (command == "tree" && parse_tree_request(words, {})) return LongCommand::kTree;
+  if (command == "match" && parse_match(words, {})) return LongCommand::kMatch;
   return LongCommand::kNone;
 }
 
@@ -307,7 +377,7 @@ std::optional<std::string> command_error(const std::vector<std::string>& words) 
     if (words.size() == 1) return std::nullopt;
     return "usage: " + command;
   }
-  for (const char* c : {"game", "go", "position", "perft", "tree", "setoption"})
+  for (const char* c : {"game", "go", "position", "perft", "tree", "setoption", "match"})
     if (command == c) return std::nullopt;
   return "unknown command '" + command + "' (try help)";
 }
@@ -332,6 +402,7 @@ bool ends_ponder(const std::vector<std::string>& words) {
 std::string stopped_reply(const std::vector<std::string>& words) {
   if (words.at(0) == "tree") return "tree stopped";
   if (words[0] == "solve") return "solution stopped";
+  if (words[0] == "match") return "match stopped";
   return "perft " + (words.size() > 1 ? words[1] : std::string()) + " stopped";
 }
 
@@ -525,6 +596,7 @@ std::optional<std::string> Protocol::form_error(const std::vector<std::string>& 
   if (command == "position") return error_of(parse_position(words));
   if (command == "perft") return error_of(parse_perft(words));
   if (command == "tree") return error_of(parse_tree_request(words, {}));
+  if (command == "match") return error_of(parse_match(words, {}));
   // A setoption's value may depend on the game: game_error checks it all.
   return std::nullopt;
 }
@@ -537,6 +609,7 @@ std::optional<std::string> Protocol::game_error(const std::vector<std::string>& 
       std::find(words.begin(), words.end(), "expectimax") != words.end())
     return "tree algorithm: expectimax needs agents that move at random, and " +
            std::string(game_read().game_name()) + " has none";
+  if (command == "match") return match_error(words, game_read());
   if (command == "solve" && !game_read().has_solver())
     return "no exact solver for " + std::string(game_read().game_name());
   if (command != "position") return std::nullopt;
@@ -634,6 +707,8 @@ void Protocol::execute(const Line& line, bool stopped_before_start) {
     command_solve();
   else if (command == "tree")
     command_tree(words);
+  else if (command == "match")
+    command_match(words);
   else if (command == "eval")
     command_eval();
   else if (command == "d")
@@ -836,6 +911,34 @@ void Protocol::command_tree(const std::vector<std::string>& args) {
        score_text(report.value, report.proven, report.in_points));
 }
 
+// Whole games from the current position (engine/agent_match.h). What the
+// line leaves out comes from the options: Algorithm, Seed, Opponents, and
+// the Level's depth.
+void Protocol::command_match(const std::vector<std::string>& args) {
+  MatchWords defaults;
+  defaults.request.algorithm = options_.algorithm;
+  defaults.request.seed = options_.seed;
+  const std::optional<AgentLevel> level = session_->agent_level(level_);
+  if (level) defaults.request.depth = level->depth;
+  const Parsed<MatchWords> m = parse_match(args, defaults);
+  if (!m) return error(m.error());
+  const std::vector<std::string> models = session_->opponent_models();
+  const std::string word = m->opponents ? *m->opponents
+                           : opponents_ ? *opponents_
+                           : level      ? models.at(static_cast<std::size_t>(level->opponents))
+                                        : std::string();
+  const auto at = std::find(models.begin(), models.end(), word);
+  if (at == models.end()) return error(*match_error(args, *session_));
+  AgentMatchRequest request = m->request;
+  request.opponents = static_cast<Opponents>(at - models.begin());
+  const Parsed<AgentMatchResult> result = session_->match(request, stop_);
+  if (!result) return error(result.error());
+  if (result->stopped) return emit("match stopped");
+  emit("match games " + std::to_string(result->games()) + " wins " + std::to_string(result->wins) +
+       " losses " + std::to_string(result->losses) + " draws " + std::to_string(result->draws) +
+       " mean " + points_text(result->mean()));
+}
+
 void Protocol::command_eval() {
   const EvaluationReport report = session_->evaluation();
   std::string lines;
@@ -851,7 +954,8 @@ void Protocol::command_help() {
        "[movetime MS] [nodes N] [infinite] | ponderhit | stop | isready | setoption name <Name> "
        "value <V> | d | perft N | "
        "moves | solve | tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off] "
-       "[table on|off] [deepening on|off] [limit K] | eval | newgame | quit (each takes only "
+       "[table on|off] [deepening on|off] [limit K] | match games N [algorithm A] [depth D] "
+       "[opponents O] [seed S] | eval | newgame | quit (each takes only "
        "the words shown; a line holds at most " +
        std::to_string(kMaxLineBytes) + " bytes)");
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Threads (1-" +
