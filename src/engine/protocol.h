@@ -10,7 +10,9 @@
 //   stop | isready |
 //   setoption name NAME value V | d | perft N | moves | solve |
 //   tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off]
-//   [table on|off] [deepening on|off] [limit K] | eval | newgame | help |
+//   [table on|off] [deepening on|off] [limit K] |
+//   match games N [algorithm minimax|alphabeta|expectimax] [depth D]
+//   [opponents adversarial|random|<model>] [seed S] | eval | newgame | help |
 //   quit.
 // See docs/protocol.md for the replies. Two are the lab's (how the AI thinks):
 //
@@ -43,6 +45,16 @@
 // `tree stopped` (after any node lines printed before the stop, which are
 // then to be dropped).
 //
+// `match` (a game of more than two agents, engine/agent_match.h) plays N
+// whole games from the current position: agent 0 searches each move with
+// the algorithm to depth D (rounds), the other agents play as the opponents
+// model says (adversarial: a MIN search of depth D; random: uniform draws;
+// the game's own model), draws seeded by S. Unnamed parameters come from the
+// options Algorithm, Seed, Opponents and the Level's depth. It answers one
+// line, `match games <N> wins <W> losses <L> draws <D> mean cp <X>` (agent
+// 0's results and mean final score, in points with up to two decimals), or
+// `match stopped`. It is a long command: `stop` ends it.
+//
 // `eval` prints the heuristic's terms at the current position, one line
 // each, `eval term <Name> value <V> weight <W> contribution <V*W>`, then
 // `eval total <T>`: what a search uses there at its depth limit, the sum
@@ -52,8 +64,8 @@
 // like every option they outlive `game` (remembered per game).
 //
 // Who reads when. With `background`, the long commands (`go`, `solve`,
-// `perft`) run on the protocol's own thread, so that `handle` never waits
-// for them:
+// `perft`, `tree`, `match`) run on the protocol's own thread, so that
+// `handle` never waits for them:
 //  - `stop`, `isready` and `quit` are answered at once, whatever runs;
 //  - a bad line is refused when read: its one `error` comes at once, it is
 //    not queued, and it changes nothing, a running search or ponder
@@ -196,6 +208,7 @@ class Protocol {
   void command_perft(const std::vector<std::string>& args);
   void command_solve();
   void command_tree(const std::vector<std::string>& args);
+  void command_match(const std::vector<std::string>& args);
   void command_eval();
   void command_help();
   // Sets a weight option of the current game (`name` is one).
@@ -260,7 +273,7 @@ class Protocol {
 // reach while that engine searches (the web's worker, which reads no message
 // during a search: src/app/engine_link/worker_relay.h) answers some lines
 // itself, in the engine's words, and so reads them as the engine does.
-enum class LongCommand { kNone, kGo, kSolve, kPerft, kTree };
+enum class LongCommand { kNone, kGo, kSolve, kPerft, kTree, kMatch };
 // The long command `words` start; kNone for a quick line, an empty one, or
 // one the engine refuses by its form (a malformed `go`, `perft` or `tree`).
 LongCommand long_command(const std::vector<std::string>& words);

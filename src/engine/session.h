@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/agent_match.h"
 #include "engine/agents.h"
 #include "engine/evaluation.h"
 #include "engine/game.h"
@@ -149,6 +150,15 @@ class GameSession {
   virtual std::optional<AgentLevel> agent_level(int level) const {
     (void)level;
     return std::nullopt;
+  }
+  // Whole games from the current position (engine/agent_match.h), with the
+  // session's weights; an error in a game without agents of chance.
+  virtual Parsed<AgentMatchResult> match(const AgentMatchRequest& request,
+                                         const std::atomic<bool>& stop) {
+    (void)request;
+    (void)stop;
+    return ParseError{"match needs a game of more than two agents, and " +
+                      std::string(game_name()) + " has two"};
   }
 };
 
