@@ -104,7 +104,7 @@ TEST(ProtocolText, ReadsEachReplyKind) {
   EXPECT_EQ(std::get<BestMove>(parse_reply("bestmove (none)")), (BestMove{"", ""}));
   EXPECT_EQ(std::get<Solution>(parse_reply("solution stopped")), (Solution{"", true}));
   EXPECT_EQ(std::get<TreeEnd>(parse_reply("tree nodes 82 value draw")),
-            (TreeEnd{82, {Kind::kDraw, 0}}));
+            (TreeEnd{82, {Kind::kDraw, 0}, {}}));
   EXPECT_TRUE(std::holds_alternative<TreeStopped>(parse_reply("tree stopped")));
   EXPECT_EQ(std::get<EngineError>(parse_reply("error unknown command 'foo'")),
             (EngineError{"unknown command 'foo'", false}));

@@ -214,7 +214,7 @@ TEST(LabReplay, SaysWhyACutOffPrunesAndNamesThePrunedMoves) {
     return n.kind == NodeKind::kCutoff && !n.pruned.empty();
   });
   ASSERT_NE(cut, nodes.end());
-  const LabWords words{"X", "O", 2};
+  const LabWords words{"X", "O", 2, {}};
   const std::string sentence =
       event_sentence(nodes, {static_cast<int>(cut - nodes.begin()), false}, words);
   // At ply 1 O moves: X already has a move worth alpha, O's reply holds it lower.
@@ -345,7 +345,7 @@ TEST(LabReplay, SaysValuesInWordsAndOneChildAsOne) {
   ASSERT_TRUE(start);
   ASSERT_EQ(brute_value(*start), 0);                                // Tic-tac-toe is a draw ...
   ASSERT_EQ(tree.nodes()[0].value.kind, EngineScore::Kind::kDraw);  // ... and the tree says so
-  const LabWords words{"X", "O", 9};
+  const LabWords words{"X", "O", 9, {}};
   const std::string done = event_sentence(tree.nodes(), {0, false}, words);
   EXPECT_NE(done.find("the root is worth a draw"), std::string::npos) << done;
   EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kWin, 5}), "a win in 5 plies");
@@ -412,6 +412,231 @@ TEST(Lab, WeightsNoteOnlyWhereEveryTermIsZero) {
   const std::vector<Score> played = board->term_values(weights);
   ASSERT_TRUE(std::any_of(played.begin(), played.end(), [](Score v) { return v != 0; }));
   EXPECT_EQ(weights_note(played), "");
+}
+
+// --- Trees of more than two agents (Pac-Man and its ghosts), from hand-written
+// lines in the protocol's form (docs/protocol.md): values in points with up
+// to two decimals, `side chance`, `agent k`, `prob p`.
+
+// Pac-Man (agent 0, MAX) moves E; ghost 1 (agent 1) then moves at random,
+// each of its 3 moves with probability 1/3; the leaves' points -2, 8, 8.
+const char* const kChanceTree[] = {
+    "node 0 parent - ply 0 move - side max alpha -inf beta inf value cp 4.67 bound exact kind "
+    "expanded children 1 agent 0 pv",
+    "node 1 parent 0 ply 1 move E side chance alpha -inf beta inf value cp 4.67 bound exact "
+    "kind expanded children 3 agent 1 pv",
+    "node 2 parent 1 ply 2 move N side max alpha -inf beta inf value cp -2 bound exact kind "
+    "leaf children 0 agent 0 prob 0.3333",
+    "node 3 parent 1 ply 2 move E side max alpha -inf beta inf value cp 8 bound exact kind "
+    "leaf children 0 agent 0 prob 0.3333",
+    "node 4 parent 1 ply 2 move S side max alpha -inf beta inf value cp 8 bound exact kind "
+    "leaf children 0 agent 0 prob 0.3333",
+    "tree nodes 5 value cp 4.67",
+};
+
+LabTree tree_of(std::initializer_list<const char*> lines) {
+  LabTree tree;
+  for (const char* line : lines) tree.take(std::string(line));
+  return tree;
+}
+
+const LabWords kPacManWords{"Pac-Man", "The ghosts", 1, {"Pac-Man", "ghost 1", "ghost 2"}};
+
+TEST(LabAgents, ReadsChanceNodesAgentsProbabilitiesAndValuesInPoints) {
+  LabTree tree;
+  for (const char* line : kChanceTree) tree.take(std::string(line));
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete) << tree.error();
+  ASSERT_TRUE(tree.in_points());
+  const std::vector<LabNode>& n = tree.nodes();
+  ASSERT_EQ(n.size(), 5u);
+  EXPECT_TRUE(n[0].max_to_move);
+  EXPECT_FALSE(n[0].chance);
+  EXPECT_EQ(n[0].agent, 0);
+  EXPECT_TRUE(n[1].chance);
+  EXPECT_FALSE(n[1].max_to_move);
+  EXPECT_EQ(n[1].agent, 1);
+  EXPECT_EQ(n[1].value, (EngineScore{EngineScore::Kind::kHeuristic, 467}));  // hundredths
+  EXPECT_EQ(n[2].value.value, -200);
+  EXPECT_NEAR(n[3].probability, 0.3333, 1e-9);
+  EXPECT_EQ(n[0].probability, 0);  // the root is no chance node's child
+  EXPECT_EQ(*tree.value(), (EngineScore{EngineScore::Kind::kHeuristic, 467}));
+  EXPECT_EQ(lab_value_text(n[1].value, true), "+4.67");
+  EXPECT_EQ(lab_value_text(n[2].value, true), "-2");
+  // A mean of half a point, and a window in points.
+  const auto line = std::get<TreeNodeLine>(parse_reply(
+      "node 7 parent 6 ply 3 move W side min alpha cp -252.5 beta cp 9 value cp -0.5 bound "
+      "exact kind expanded children 4 agent 2 pruned 1 N"));
+  EXPECT_EQ(line.alpha, (EngineScore{EngineScore::Kind::kHeuristic, -25250}));
+  EXPECT_EQ(line.beta, (EngineScore{EngineScore::Kind::kHeuristic, 900}));
+  EXPECT_EQ(line.value.value, -50);
+  EXPECT_EQ(line.pruned, std::vector<std::string>{"N"});
+  EXPECT_EQ(window_text(line.alpha, line.beta, true), "[-252.5, +9]");
+  EXPECT_EQ(std::get<TreeEnd>(parse_reply("tree nodes 9 value cp -252.5")).hundredths, -25250);
+}
+
+TEST(LabAgents, RefusesMalformedAgentLinesWithAClearError) {
+  const char* const bad[] = {
+      // a chance node that names no agent
+      "node 1 parent 0 ply 1 move E side chance alpha -inf beta inf value cp 4 bound exact kind "
+      "expanded children 3",
+      // three decimals
+      "node 1 parent 0 ply 1 move E side min alpha -inf beta inf value cp 4.675 bound exact "
+      "kind expanded children 3 agent 1",
+      // a probability over 1
+      "node 2 parent 1 ply 2 move N side max alpha -inf beta inf value cp 2 bound exact kind "
+      "leaf children 0 agent 0 prob 1.5",
+      // a negative agent
+      "node 2 parent 1 ply 2 move N side max alpha -inf beta inf value cp 2 bound exact kind "
+      "leaf children 0 agent -1",
+      // an unknown side
+      "node 1 parent 0 ply 1 move E side luck alpha -inf beta inf value cp 4 bound exact kind "
+      "expanded children 3 agent 1",
+      // decimals in a two-player game's line (no agent: heuristic units)
+      "node 1 parent 0 ply 1 move E side min alpha -inf beta inf value cp 4.5 bound exact kind "
+      "expanded children 3",
+  };
+  for (const char* line : bad) {
+    const EngineReplyData reply = parse_reply(line);
+    ASSERT_TRUE(std::holds_alternative<EngineError>(reply)) << line;
+    EXPECT_EQ(std::get<EngineError>(reply).message, "a malformed reply: " + std::string(line));
+    EXPECT_TRUE(std::get<EngineError>(reply).malformed);
+    LabTree tree(true);
+    EXPECT_FALSE(tree.take(std::string(line)));
+    EXPECT_EQ(tree.state(), LabTree::State::kFailed) << line;
+    EXPECT_NE(tree.error().find("malformed"), std::string::npos);
+    EXPECT_TRUE(tree.nodes().empty());  // nothing kept from it
+  }
+}
+
+TEST(LabAgents, ProbabilitiesAreFractionsWhereTheirDecimalsWouldNotEnd) {
+  EXPECT_EQ(probability_text(0.3333), "1/3");
+  EXPECT_EQ(probability_text(0.6667), "2/3");
+  EXPECT_EQ(probability_text(0.1667), "1/6");
+  EXPECT_EQ(probability_text(0.1429), "1/7");
+  EXPECT_EQ(probability_text(0.25), "0.25");
+  EXPECT_EQ(probability_text(0.5), "0.5");
+  EXPECT_EQ(probability_text(0.8), "0.8");
+  EXPECT_EQ(probability_text(1), "1");
+  EXPECT_EQ(probability_text(0.1234), "0.1234");
+  EXPECT_EQ(points_text(467), "4.67");
+  EXPECT_EQ(points_text(-25250), "-252.5");
+  EXPECT_EQ(points_text(900, true), "+9");
+  EXPECT_EQ(points_text(0, true), "0");
+  EXPECT_EQ(points_text(-5), "-0.05");
+}
+
+// The chance node's sentence: its children's real values and their mean,
+// (-2 + 8 + 8) / 3 = 4.666... = 4.67 to the hundredth.
+TEST(LabAgents, SaysAChanceNodeIsTheMeanOfItsChildren) {
+  LabTree tree;
+  for (const char* line : kChanceTree) tree.take(std::string(line));
+  const std::string sentence = event_sentence(tree.nodes(), {1, false}, kPacManWords);
+  EXPECT_NE(sentence.find("each of ghost 1's 3 moves has probability 1/3, so the value is the "
+                          "mean: (-2 + 8 + 8) / 3 = 4.67."),
+            std::string::npos)
+      << sentence;
+  const std::string entered = event_sentence(tree.nodes(), {2, true}, kPacManWords);
+  EXPECT_NE(entered.find("ghost 1 plays N (probability 1/3)"), std::string::npos) << entered;
+  const std::string root = event_sentence(tree.nodes(), {0, true}, kPacManWords);
+  EXPECT_NE(root.find("Pac-Man to move, 1 rounds deep"), std::string::npos) << root;
+}
+
+// Unequal probabilities: the weighted sum, 0.5 * 8 + 0.25 * -2 + 0.25 * 4 = 4.5.
+TEST(LabAgents, SaysAnUnevenChanceNodeIsTheWeightedSum) {
+  const LabTree tree = tree_of({
+      "node 0 parent - ply 0 move - side chance alpha -inf beta inf value cp 4.5 bound exact "
+      "kind expanded children 3 agent 1",
+      "node 1 parent 0 ply 1 move N side max alpha -inf beta inf value cp 8 bound exact kind "
+      "leaf children 0 agent 0 prob 0.5",
+      "node 2 parent 0 ply 1 move E side max alpha -inf beta inf value cp -2 bound exact kind "
+      "leaf children 0 agent 0 prob 0.25",
+      "node 3 parent 0 ply 1 move S side max alpha -inf beta inf value cp 4 bound exact kind "
+      "leaf children 0 agent 0 prob 0.25",
+      "tree nodes 4 value cp 4.5",
+  });
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete) << tree.error();
+  const std::string at_root = event_sentence(tree.nodes(), {0, false}, kPacManWords);
+  EXPECT_NE(at_root.find("probabilities 0.5, 0.25, 0.25, so the value is the weighted sum: "
+                         "0.5 x 8 + 0.25 x (-2) + 0.25 x 4 = 4.5"),
+            std::string::npos)
+      << at_root;
+}
+
+// Two ghosts as MIN: ghost 1's node takes the lowest of ghost 2's, each the
+// lowest of its own leaves: min(8, -2) = -2, then ghost 2 alone.
+TEST(LabAgents, SaysTheGhostsTogetherPickTheLowestValue) {
+  const LabTree tree = tree_of({
+      "node 0 parent - ply 0 move - side max alpha -inf beta inf value cp -2 bound exact kind "
+      "expanded children 1 agent 0 pv",
+      "node 1 parent 0 ply 1 move E side min alpha -inf beta inf value cp -2 bound exact kind "
+      "expanded children 2 agent 1 pv",
+      "node 2 parent 1 ply 2 move N side min alpha -inf beta inf value cp 8 bound exact kind "
+      "expanded children 2 agent 2",
+      "node 3 parent 2 ply 3 move N side max alpha -inf beta inf value cp 9 bound exact kind "
+      "leaf children 0 agent 0",
+      "node 4 parent 2 ply 3 move S side max alpha -inf beta inf value cp 8 bound exact kind "
+      "leaf children 0 agent 0",
+      "node 5 parent 1 ply 2 move S side min alpha -inf beta inf value cp -2 bound exact kind "
+      "leaf children 0 agent 2 pv",
+      "tree nodes 6 value cp -2",
+  });
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete) << tree.error();
+  const std::string first = event_sentence(tree.nodes(), {1, false}, kPacManWords);
+  EXPECT_NE(first.find("the ghosts move in turn, ghost 1 then ghost 2, and together pick the "
+                       "lowest value for Pac-Man: min(8, -2) = -2."),
+            std::string::npos)
+      << first;
+  const std::string second = event_sentence(tree.nodes(), {2, false}, kPacManWords);
+  EXPECT_NE(second.find("ghost 2 picks the lowest value for Pac-Man: min(9, 8) = 8."),
+            std::string::npos)
+      << second;
+  const std::string max = event_sentence(tree.nodes(), {0, false}, kPacManWords);
+  EXPECT_NE(max.find("the root is worth -2"), std::string::npos) << max;
+  EXPECT_EQ(minimal_nodes(tree), std::nullopt);  // Knuth and Moore's proof is of two sides
+}
+
+// A two-player tree reads as before: no agent, whole values, no points.
+TEST(LabAgents, TwoPlayerTreesAreUnchanged) {
+  LabTree tree;
+  for (const std::string& line : protocol_lines(
+           {"game tictactoe", "tree depth 2 algorithm alphabeta ordering off table off"}))
+    if (!tree.take(line)) break;
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete);
+  EXPECT_FALSE(tree.in_points());
+  for (const LabNode& n : tree.nodes()) {
+    EXPECT_EQ(n.agent, -1);
+    EXPECT_FALSE(n.chance);
+  }
+  TreeParams params;
+  params.expectimax = true;
+  EXPECT_NE(tree_command(params).find("algorithm expectimax"), std::string::npos);
+  params.expectimax = false;
+  params.minimax = true;
+  EXPECT_NE(tree_command(params).find("algorithm minimax"), std::string::npos);
+}
+
+// In a game of agents the chart is minimax, alpha-beta and expectimax, with
+// no table, deepening or minimal tree; the main tree asks for expectimax.
+TEST(LabAgents, ChartsMinimaxAlphaBetaAndExpectimax) {
+  ScriptedEngine engine;
+  Lab lab(engine);
+  LabSettings settings;
+  settings.depth = 2;
+  settings.expectimax = true;
+  settings.ordering = false;
+  lab.run({"pacman", {}, {}, true}, settings);
+  ASSERT_EQ(lab.counts().size(), 3u);
+  EXPECT_EQ(lab.counts()[0].name, "minimax");
+  EXPECT_EQ(lab.counts()[1].name, "alpha-beta");
+  EXPECT_EQ(lab.counts()[2].name, "expectimax");
+  const std::uint64_t main_tree = engine.last_request - 3;
+  EXPECT_EQ(engine.sent[main_tree - 1],
+            "tree depth 2 algorithm expectimax ordering off table off limit 20000");
+  engine.reply(engine.last_request, "tree nodes 5 value cp 4.67");
+  lab.update(0);
+  ASSERT_TRUE(lab.counts()[2].nodes);
+  EXPECT_EQ(*lab.counts()[2].nodes, 5u);
+  EXPECT_EQ(lab_value_text(*lab.counts()[2].value, lab.counts()[2].in_points), "+4.67");
 }
 
 // Where every visible node of `layout` is drawn by `camera`: its extent.

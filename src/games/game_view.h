@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/agents.h"
 #include "engine/evaluation.h"
 #include "engine/level.h"
 #include "games/game_description.h"
@@ -76,6 +77,18 @@ class GameView {
   virtual std::optional<std::vector<Score>> preset_weights(std::string_view name) const = 0;
   virtual std::vector<Score> term_values(const std::vector<Score>& weights) const = 0;
   virtual Score evaluate(const std::vector<Score>& weights) const = 0;
+
+  // --- A game of more than two agents (engine/agents.h); none in others. ---
+  // Whether it is one: its values are agent 0's points, its searches may
+  // take the other agents as MIN or chance nodes (expectimax).
+  virtual bool multi_agent() const = 0;
+  // The agents in this position, agent 0 included; 0 in a two-player game.
+  virtual int agent_count() const = 0;
+  // The agent to move (0 is MAX's), -1 in a two-player game.
+  virtual int agent_to_move() const = 0;
+  // What a person calls agent `agent`: "Pac-Man", "ghost 1"; empty in a
+  // two-player game.
+  virtual std::string agent_name(int agent) const = 0;
 };
 
 template <class G>
@@ -156,6 +169,20 @@ class GameViewFor final : public GameView {
   }
   Score evaluate(const std::vector<Score>& weights) const override {
     return G::evaluate(position_, to_weights(weights));
+  }
+
+  bool multi_agent() const override { return MultiAgentGame<G>; }
+  int agent_count() const override {
+    if constexpr (MultiAgentGame<G>) return G::agent_count(position_);
+    return 0;
+  }
+  int agent_to_move() const override {
+    if constexpr (MultiAgentGame<G>) return G::agent_to_move(position_);
+    return -1;
+  }
+  std::string agent_name(int agent) const override {
+    if constexpr (MultiAgentGame<G>) return G::agent_name(agent);
+    return {};
   }
 
  private:

@@ -1,5 +1,6 @@
 #include "app/engine_link/protocol_text.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "engine/parsed.h"
@@ -39,13 +40,37 @@ std::size_t score_width(const EngineScore& score) {
   }
 }
 
+// A number of points with up to two decimals ("-252.5", "4.67", "9") in
+// hundredths; nothing for anything else ("4.", ".5", "1.234", "1e3").
+std::optional<int> hundredths(const std::string& text) {
+  const std::size_t dot = text.find('.');
+  const std::string whole = text.substr(0, dot);
+  const std::optional<int> units = whole_number(whole);
+  if (!units || *units > 20'000'000 || *units < -20'000'000) return std::nullopt;
+  if (dot == std::string::npos) return *units * 100;
+  const std::string decimals = text.substr(dot + 1);
+  if (decimals.empty() || decimals.size() > 2 ||
+      decimals.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const int fraction = std::stoi(decimals) * (decimals.size() == 1 ? 10 : 1);
+  return *units * 100 + (text[0] == '-' ? -fraction : fraction);
+}
+
 // Reads a score or an open end (`-inf`, `inf`) at words[at]; advances `at`
-// past it. Nothing if malformed.
-std::optional<WindowEdge> read_edge(const Words& w, std::size_t& at) {
+// past it. Nothing if malformed. In `points`, a `cp` score is in points
+// with up to two decimals, read as hundredths.
+std::optional<WindowEdge> read_edge(const Words& w, std::size_t& at, bool points) {
   if (at >= w.size()) return std::nullopt;
   if (w[at] == "-inf" || w[at] == "inf") {
     ++at;
-    return WindowEdge{};
+    // Made in place: GCC 12 took a moved empty edge for an uninitialised one.
+    return std::optional<WindowEdge>{std::in_place};
+  }
+  if (points && w[at] == "cp") {
+    const std::optional<int> value = at + 1 < w.size() ? hundredths(w[at + 1]) : std::nullopt;
+    if (!value) return std::nullopt;
+    at += 2;
+    return WindowEdge{EngineScore{EngineScore::Kind::kHeuristic, *value}};
   }
   const std::optional<EngineScore> score = read_score(w, at);
   if (!score) return std::nullopt;
@@ -53,8 +78,45 @@ std::optional<WindowEdge> read_edge(const Words& w, std::size_t& at) {
   return WindowEdge{*score};
 }
 
-// The fields after `children C`: [pruned K m...] [pv].
+// A probability as the tree writes it: "0.3333", "1", "0.5", from 0 to 1
+// with up to 6 decimals (by hand: not every library reads a double with
+// std::from_chars).
+std::optional<double> probability_of(const std::string& text) {
+  const std::size_t dot = text.find('.');
+  const std::optional<int> whole = whole_number(text.substr(0, dot));
+  const std::string decimals = dot == std::string::npos ? "" : text.substr(dot + 1);
+  if (!whole || text[0] == '-' || (dot != std::string::npos && decimals.empty()) ||
+      decimals.size() > 6 || decimals.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  double p = *whole;
+  double unit = 0.1;
+  for (char digit : decimals) {
+    p += (digit - '0') * unit;
+    unit /= 10;
+  }
+  if (p > 1) return std::nullopt;
+  return p;
+}
+
+// A multi-agent game's fields after `children C`: agent K [prob P].
+bool read_agent(const Words& w, std::size_t& at, TreeNodeLine& node) {
+  if (at >= w.size() || w[at] != "agent") return !node.chance;  // a chance node names its agent
+  const std::optional<int> agent = at + 1 < w.size() ? whole_number(w[at + 1]) : std::nullopt;
+  if (!agent || *agent < 0 || *agent > 64) return false;
+  node.agent = *agent;
+  at += 2;
+  if (at >= w.size() || w[at] != "prob") return true;
+  const std::optional<double> probability =
+      at + 1 < w.size() ? probability_of(w[at + 1]) : std::nullopt;
+  if (!probability) return false;
+  node.probability = *probability;
+  at += 2;
+  return true;
+}
+
+// The fields after `children C`: [agent K [prob P]] [pruned K m...] [pv].
 bool read_tail(const Words& w, std::size_t at, TreeNodeLine& node) {
+  if (!read_agent(w, at, node)) return false;
   if (at < w.size() && w[at] == "pruned") {
     const std::optional<long long> count =
         at + 1 < w.size() ? whole_number<long long>(w[at + 1]) : std::nullopt;
@@ -77,20 +139,25 @@ bool read_node_head(const Words& w, TreeNodeLine& node) {
     return false;
   const std::optional<long long> ply = whole_number<long long>(w[5]);
   const std::optional<long long> parent = w[3] == "-" ? -1 : whole_number<long long>(w[3]);
-  if (!ply || !parent || *ply < 0 || (w[9] != "max" && w[9] != "min")) return false;
+  if (!ply || !parent || *ply < 0 || (w[9] != "max" && w[9] != "min" && w[9] != "chance"))
+    return false;
   node.ply = static_cast<int>(*ply);
   node.parent = static_cast<int>(*parent);
   node.move = w[7] == "-" ? "" : w[7];
   node.max_to_move = w[9] == "max";
+  node.chance = w[9] == "chance";
   return true;
 }
 
 std::optional<TreeEnd> read_tree_end(const Words& w) {
   if (w.size() < 5 || w[1] != "nodes" || w[3] != "value") return std::nullopt;
   const std::optional<long long> count = whole_number<long long>(w[2]);
-  const std::optional<EngineScore> value = read_score(w, 4);
-  if (!count || *count < 0 || !value) return std::nullopt;
-  return TreeEnd{static_cast<std::uint64_t>(*count), *value};
+  if (!count || *count < 0) return std::nullopt;
+  const std::optional<int> points = w.size() == 6 && w[4] == "cp" ? hundredths(w[5]) : std::nullopt;
+  std::optional<EngineScore> value = read_score(w, 4);
+  if (!value && points) value = EngineScore{EngineScore::Kind::kHeuristic, *points / 100};
+  if (!value) return std::nullopt;
+  return TreeEnd{static_cast<std::uint64_t>(*count), *value, points};
 }
 
 std::optional<BestMove> read_bestmove(const Words& w) {
@@ -159,9 +226,11 @@ std::string go_command(const GoLimits& l) {
 
 std::string tree_command(const TreeParams& p) {
   return "tree depth " + std::to_string(p.depth) + " algorithm " +
-         (p.minimax ? "minimax" : "alphabeta") + " ordering " + on_off(p.ordering) + " table " +
-         on_off(p.table) + (p.deepening ? " deepening on" : "") + " limit " +
-         std::to_string(p.limit);
+         (p.expectimax ? "expectimax"
+          : p.minimax  ? "minimax"
+                       : "alphabeta") +
+         " ordering " + on_off(p.ordering) + " table " + on_off(p.table) +
+         (p.deepening ? " deepening on" : "") + " limit " + std::to_string(p.limit);
 }
 
 // --- The parser ---
@@ -258,14 +327,19 @@ std::optional<MoveChoice> read_choice(const Words& w) {
 
 std::optional<TreeNodeLine> read_tree_node(const Words& w) {
   // node I parent P ply D move M side S alpha A beta B value V bound X kind K children C
+  // [agent K [prob P]] [pruned K m...] [pv]
   TreeNodeLine node;
   if (!read_node_head(w, node)) return std::nullopt;
+  // No move is written before `children`: its first one is the field's,
+  // and an agent after it means values in points.
+  const auto children_at = std::find(w.begin() + 11, w.end(), "children");
+  const bool points = w.end() - children_at > 2 && *(children_at + 2) == "agent";
   std::size_t at = 11;
-  const std::optional<WindowEdge> alpha = read_edge(w, at);
+  const std::optional<WindowEdge> alpha = read_edge(w, at, points);
   if (!alpha || at >= w.size() || w[at++] != "beta") return std::nullopt;
-  const std::optional<WindowEdge> beta = read_edge(w, at);
+  const std::optional<WindowEdge> beta = read_edge(w, at, points);
   if (!beta || at >= w.size() || w[at++] != "value") return std::nullopt;
-  const std::optional<WindowEdge> value = read_edge(w, at);
+  const std::optional<WindowEdge> value = read_edge(w, at, points);
   if (!value || !*value || at + 6 > w.size() || w[at] != "bound" || w[at + 2] != "kind" ||
       w[at + 4] != "children")
     return std::nullopt;

@@ -66,6 +66,10 @@ struct TreeParams {
   bool table = false;
   bool deepening = false;
   std::uint64_t limit = 20'000;  // nodes printed; all are counted
+  // In a game of more than two agents with chance (engine/agents.h): the
+  // other team's agents as chance nodes (`algorithm expectimax`), over
+  // `minimax`.
+  bool expectimax = false;
 };
 
 std::string game_command(std::string_view game);
@@ -117,12 +121,25 @@ struct TreeNodeLine {
   std::vector<std::string> pruned;      // moves not searched after a cut-off
   bool on_pv = false;
   std::vector<int> children;  // the kept children, in search order (the tree fills them)
+  // In a game of more than two agents (`agent k` on the line): the agent to
+  // move (0 is MAX's; -1 in a two-player game), whether it moves at random
+  // (`side chance`: its value is its children's mean; max_to_move is then
+  // false) and, on a child of a chance node, its move's probability.
+  // Values and windows are then in hundredths of the game's points (`cp
+  // 4.67` reads as 467).
+  int agent = -1;
+  bool chance = false;
+  double probability = 0;
+  bool in_points() const { return agent >= 0; }
 };
 
 // `tree nodes N value S`: the tree's last line.
 struct TreeEnd {
   std::uint64_t nodes = 0;  // every node searched
-  EngineScore value;
+  EngineScore value;        // `cp 4.67`: rounded toward zero (4)
+  // A `cp` value in hundredths (`cp 4.67`: 467, `cp 9`: 900): the value of
+  // a tree of points (TreeNodeLine::in_points).
+  std::optional<int> hundredths;
   friend bool operator==(const TreeEnd&, const TreeEnd&) = default;
 };
 

@@ -1,6 +1,7 @@
 #include "app/lab/lab.h"
 
 #include <algorithm>
+#include <span>
 
 namespace arcade::app {
 namespace {
@@ -14,20 +15,42 @@ struct Comparison {
   LabSettings settings;  // depth and limit filled in per run
 };
 const Comparison kComparisons[] = {
-    {"minimax", "every move searched to the depth limit", {0, true, false, false, false, 0}},
-    {"alpha-beta", "cut-offs, moves in the game's own order", {0, false, false, false, false, 0}},
+    {"minimax", "every move searched to the depth limit", {0, true, false, false, false, 0, false}},
+    {"alpha-beta",
+     "cut-offs, moves in the game's own order",
+     {0, false, false, false, false, 0, false}},
     {"+ ordering",
      "the most promising moves first: cut-offs come sooner",
-     {0, false, true, false, false, 0}},
+     {0, false, true, false, false, 0, false}},
     {"+ table",
      "a transposition table: positions reached twice are searched once",
-     {0, false, true, true, false, 0}},
+     {0, false, true, true, false, 0, false}},
     {"+ deepening",
      "iterative deepening: depths 1, 2, ... each ordering the next",
-     {0, false, true, true, true, 0}},
+     {0, false, true, true, true, 0, false}},
 };
 constexpr int kMinimaxBar = 0;  // its tree's values give the minimal tree
 constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
+// A game of agents' searches: no table nor deepening there (the agent
+// search has none), no minimal tree (a proof of two sides that alternate),
+// and the other team's agents as MIN, then as chance.
+const Comparison kAgentComparisons[] = {
+    {"minimax",
+     "every move searched to the depth limit, the other agents as MIN",
+     {0, true, false, false, false, 0, false}},
+    {"alpha-beta",
+     "cut-offs between MAX and MIN, the other agents as MIN",
+     {0, false, false, false, false, 0, false}},
+    {"expectimax",
+     "the other agents at random (chance nodes): every move searched, each value a mean",
+     {0, false, false, false, false, 0, true}},
+};
+
+std::span<const Comparison> comparisons(bool agents) {
+  if (agents) return kAgentComparisons;
+  return kComparisons;
+}
+
 // A minimax tree is fetched again with its values for the minimal tree when
 // it has at most this many nodes (its lines are sent to the app).
 constexpr std::uint64_t kMinimalTreeNodes = 100'000;
@@ -60,7 +83,6 @@ void Lab::run(const LabPosition& position, const LabSettings& settings) {
   position_ = position;
   settings_ = settings;
   has_run_ = true;
-  tree_ = LabTree{};
   folded_.clear();
   layout_.reset();
   events_.clear();
@@ -69,20 +91,24 @@ void Lab::run(const LabPosition& position, const LabSettings& settings) {
   step_ = 0;
   playing_ = false;
   counts_.clear();
-  for (const Comparison& c : kComparisons) counts_.push_back({c.name, c.what, {}, {}, ""});
-  counts_.push_back({"minimal tree",
-                     "the fewest nodes any move order could search to prove the value "
-                     "(Knuth and Moore): every move of an all-node, one of a cut-node",
-                     {},
-                     {},
-                     ""});
+  tree_ = LabTree{position.agents};
+  for (const Comparison& c : comparisons(position.agents))
+    counts_.push_back({c.name, c.what, {}, {}, "", position.agents});
+  if (!position.agents)
+    counts_.push_back({"minimal tree",
+                       "the fewest nodes any move order could search to prove the value "
+                       "(Knuth and Moore): every move of an all-node, one of a cut-node",
+                       {},
+                       {},
+                       ""});
   send_position();
   request(settings, -1);
-  for (int i = 0; i < kMinimalBar; ++i) {
-    LabSettings s = kComparisons[i].settings;
+  const std::span<const Comparison> bars = comparisons(position.agents);
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    LabSettings s = bars[i].settings;
     s.depth = settings.depth;
     s.limit = 0;  // only the count and the value
-    request(s, i);
+    request(s, static_cast<int>(i));
   }
 }
 
@@ -106,7 +132,7 @@ void Lab::send_position() {
 }
 
 void Lab::request(const LabSettings& settings, int count) {
-  pending_.push_back({engine_.tree(settings), count, LabTree{}});
+  pending_.push_back({engine_.tree(settings), count, LabTree{position_.agents}});
 }
 
 void Lab::stop() {
@@ -118,7 +144,8 @@ void Lab::stop() {
     tree_arrived();
   pending_.clear();
   follow_ups_.clear();
-  if (counts_.size() > static_cast<std::size_t>(kMinimalBar) && !counts_[kMinimalBar].nodes)
+  if (!position_.agents && counts_.size() > static_cast<std::size_t>(kMinimalBar) &&
+      !counts_[kMinimalBar].nodes)
     counts_[kMinimalBar].note = "stopped";
 }
 
@@ -164,6 +191,11 @@ void Lab::finish(const Pending& p) {
   if (t.state() == LabTree::State::kFailed) bar.note = t.error();
   if (t.state() == LabTree::State::kStopped) bar.note = "stopped";
   if (t.state() != LabTree::State::kComplete) return;
+  if (position_.agents) {
+    bar.nodes = t.searched();
+    bar.value = t.value();
+    return;
+  }
   LabCount& minimal = counts_[kMinimalBar];
   if (p.count == kMinimalBar) {
     minimal.nodes = minimal_nodes(t);

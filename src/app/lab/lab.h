@@ -20,6 +20,9 @@ namespace arcade::app {
 
 // What the learner chose to run: the `tree` command's parameters.
 using LabSettings = TreeParams;
+// The deepest search the lab offers in a game of agents, in rounds: each
+// round is a ply for every agent.
+constexpr int kLabMaxRounds = 6;
 
 // The position searched: the game, the position and the heuristic's weights
 // it is searched with (none: the engine's own).
@@ -27,6 +30,9 @@ struct LabPosition {
   std::string game;
   EnginePosition position;
   std::optional<EngineWeights> weights;
+  // A game of more than two agents (GameView::multi_agent): values in its
+  // points, depth in rounds, the chart of its own searches.
+  bool agents = false;
   friend bool operator==(const LabPosition&, const LabPosition&) = default;
 };
 
@@ -35,8 +41,9 @@ struct LabCount {
   std::string name;  // "minimax", "alpha-beta", "+ ordering", ...
   std::string what;  // what that search adds, for a tooltip
   std::optional<std::uint64_t> nodes;
-  std::optional<EngineScore> value;
-  std::string note;  // why there is no figure (yet)
+  std::optional<EngineScore> value;  // in hundredths of a point where in_points
+  std::string note;                  // why there is no figure (yet)
+  bool in_points = false;
 };
 
 // Each bar's length as a share of the longest, to scale (linear: a bar

@@ -32,18 +32,28 @@ const char* state_name(const Lab& lab) {
 }
 
 // Reads `lab run`'s settings over `s`; an error message if one is bad.
-std::optional<std::string> read_run_settings(const std::vector<std::string>& w, LabSettings& s) {
+// `agents`: a game of more than two agents (depth in rounds, expectimax).
+std::optional<std::string> read_run_settings(const std::vector<std::string>& w, LabSettings& s,
+                                             bool agents) {
   for (std::size_t i = 2; i < w.size(); i += 2) {
     if (i + 1 >= w.size()) return "lab run " + w[i] + " needs a value";
     const std::string& key = w[i];
     const std::string& value = w[i + 1];
     if (key == "depth" || key == "limit") {
-      const auto n = parse_number(value, 1, key == "depth" ? 64 : 1'000'000);
+      const auto n = parse_number(value, 1,
+                                  key == "limit" ? 1'000'000
+                                  : agents       ? kLabMaxRounds
+                                                 : 64);
       if (!n) return "lab run " + key + ": '" + value + "' is out of range";
       if (key == "depth") s.depth = static_cast<int>(*n);
       if (key == "limit") s.limit = *n;
+    } else if (key == "algorithm" && value == "expectimax") {
+      if (!agents) return "lab run: expectimax needs a game whose agents may move at random";
+      s.expectimax = true;
+      s.minimax = false;
     } else if (key == "algorithm" && (value == "minimax" || value == "alphabeta")) {
       s.minimax = value == "minimax";
+      s.expectimax = false;
     } else if ((key == "ordering" || key == "table" || key == "deepening") && on_off(value)) {
       (key == "ordering" ? s.ordering : key == "table" ? s.table : s.deepening) = *on_off(value);
     } else {
@@ -62,12 +72,18 @@ LabPanel::LabPanel(const GameController& game, const HeuristicWeights& weights, 
 LabWords LabPanel::words() const {
   const GameView& position = root();
   const int mover = position.side_to_move();
-  return {std::string(position.side(mover).name), std::string(position.side(1 - mover).name),
-          lab_ ? lab_->settings().depth : 0};
+  LabWords words{std::string(position.side(mover).name),
+                 std::string(position.side(1 - mover).name),
+                 lab_ ? lab_->settings().depth : 0,
+                 {}};
+  for (int agent = 0; agent < position.agent_count(); ++agent)
+    words.agents.push_back(position.agent_name(agent));
+  return words;
 }
 
 LabPosition LabPanel::position_now() const {
-  return {game_.game(), game_.engine_position(), weights_.for_engines()};
+  return {game_.game(), game_.engine_position(), weights_.for_engines(),
+          game_.position().multi_agent()};
 }
 
 std::string LabPanel::stale() const {
@@ -103,7 +119,15 @@ void LabPanel::set_open(bool open) {
 
 void LabPanel::run() {
   if (!lab_) return;
-  lab_->run(position_now(), settings_);
+  const LabPosition position = position_now();
+  if (position.agents) {
+    // The agent search has no ordering, table nor deepening.
+    settings_.ordering = settings_.table = settings_.deepening = false;
+    settings_.depth = std::min(settings_.depth, kLabMaxRounds);
+  } else {
+    settings_.expectimax = false;
+  }
+  lab_->run(position, settings_);
   root_ = game_.position().clone();
   view_.camera.zoom = 0;  // fit the new tree
   view_.selected.reset();
@@ -149,7 +173,8 @@ std::string LabPanel::command(const std::vector<std::string>& w) {
   if (!lab_) return "error the lab is closed (lab on)";
   if (what == "run") {
     LabSettings s = settings_;
-    if (auto problem = read_run_settings(w, s)) return "error " + *problem;
+    if (auto problem = read_run_settings(w, s, game_.position().multi_agent()))
+      return "error " + *problem;
     settings_ = s;
     run();
   } else if (what == "step" && w.size() == 3) {
@@ -220,7 +245,8 @@ std::string LabPanel::state() const {
   out += "lab_state " + std::string(state_name(*lab_)) + "\n";
   out += "lab_nodes " + std::to_string(tree.nodes().size()) + "\n";
   out += "lab_searched " + std::to_string(tree.searched()) + "\n";
-  out += "lab_value " + (tree.value() ? lab_value_text(*tree.value()) : "") + "\n";
+  out +=
+      "lab_value " + (tree.value() ? lab_value_text(*tree.value(), tree.in_points()) : "") + "\n";
   out += "lab_step " + std::to_string(lab_->step()) + "/" + std::to_string(lab_->events().size()) +
          "\n";
   const std::optional<LabEvent> event = lab_->current_event();
@@ -229,7 +255,7 @@ std::string LabPanel::state() const {
   for (const LabCount& c : lab_->counts()) {
     // name:nodes:value, one word each ('_' for spaces, '-' for nothing yet).
     std::string entry = c.name + ":" + (c.nodes ? std::to_string(*c.nodes) : "-") + ":" +
-                        (c.value ? lab_value_text(*c.value) : "-");
+                        (c.value ? lab_value_text(*c.value, c.in_points) : "-");
     std::replace(entry.begin(), entry.end(), ' ', '_');
     out += " " + entry;
   }

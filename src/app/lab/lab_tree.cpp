@@ -1,7 +1,9 @@
 #include "app/lab/lab_tree.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include "engine/minimal_tree.h"
@@ -10,8 +12,11 @@
 namespace arcade::app {
 namespace {
 
-// The side to move at a node, and the one that moved into it.
+// The side to move at a node (its agent, where there are agents), and the
+// one that moved into it.
 const std::string& mover(const LabNode& n, const LabWords& words) {
+  if (n.agent >= 0 && n.agent < static_cast<int>(words.agents.size()))
+    return words.agents[static_cast<std::size_t>(n.agent)];
   return n.max_to_move ? words.max_side : words.min_side;
 }
 const std::string& opponent(const LabNode& n, const LabWords& words) {
@@ -29,17 +34,95 @@ std::string listed(const std::vector<std::string>& moves) {
   return text;
 }
 
-std::string entered(const LabNode& n, const LabWords& words) {
-  const std::string window = window_text(n.alpha, n.beta);
+// A value in a formula: "8", "-2", "4.67".
+std::string plain(const LabNode& n) {
+  return n.in_points() && n.value.kind == EngineScore::Kind::kHeuristic
+             ? points_text(n.value.value)
+             : value_words(n.value, n.in_points());
+}
+
+std::string entered(const std::vector<LabNode>& nodes, const LabNode& n, const LabWords& words) {
+  const std::string window = window_text(n.alpha, n.beta, n.in_points());
+  const bool agents = n.in_points() && !words.agents.empty();
   if (n.parent < 0)
     return "The search starts at the root: " + mover(n, words) + " to move, " +
-           std::to_string(words.depth) + " plies deep, with the window " + window + ".";
-  return opponent(n, words) + " plays " + n.move + " (ply " + std::to_string(n.ply) +
-         "): " + mover(n, words) + " to move, searched with the window " + window + ".";
+           std::to_string(words.depth) +
+           (agents ? " rounds deep (every agent moves once a round)" : " plies deep") +
+           ", with the window " + window + ".";
+  if (!agents)
+    return opponent(n, words) + " plays " + n.move + " (ply " + std::to_string(n.ply) +
+           "): " + mover(n, words) + " to move, searched with the window " + window + ".";
+  const LabNode& parent = nodes[static_cast<std::size_t>(n.parent)];
+  const int round = (n.ply - 1) / static_cast<int>(words.agents.size()) + 1;
+  return mover(parent, words) + " plays " + n.move +
+         (parent.chance ? " (probability " + probability_text(n.probability) + ")" : "") +
+         " (ply " + std::to_string(n.ply) + ", round " + std::to_string(round) +
+         "): " + mover(n, words) + " to move" + (n.chance ? " at random" : "") +
+         ", searched with the window " + window + ".";
+}
+
+// The kept children's values in a formula, if every child searched is kept.
+std::optional<std::vector<const LabNode*>> all_children(const std::vector<LabNode>& nodes,
+                                                        const LabNode& n) {
+  if (n.children.empty() || static_cast<int>(n.children.size()) != n.searched_children)
+    return std::nullopt;
+  std::vector<const LabNode*> children;
+  for (int c : n.children) children.push_back(&nodes[static_cast<std::size_t>(c)]);
+  return children;
+}
+
+// A MIN node of a game of agents: "the ghosts move in turn, ghost 1 then
+// ghost 2, and together pick the lowest value for Pac-Man: min(8, -2) = -2".
+std::string min_level(const std::vector<LabNode>& nodes, const LabNode& n, const LabWords& words,
+                      const std::vector<const LabNode*>& children) {
+  std::string values;
+  for (const LabNode* c : children) values += (values.empty() ? "" : ", ") + plain(*c);
+  const bool first = n.parent < 0 || nodes[static_cast<std::size_t>(n.parent)].max_to_move;
+  std::string who = mover(n, words) + " picks";
+  if (first && n.agent + 1 < static_cast<int>(words.agents.size())) {
+    std::string order;
+    for (std::size_t a = static_cast<std::size_t>(n.agent); a < words.agents.size(); ++a)
+      order += (order.empty() ? "" : " then ") + words.agents[a];
+    std::string team = words.min_side;
+    if (!team.empty()) team[0] = static_cast<char>(std::tolower(team[0]));
+    who = team + " move in turn, " + order + ", and together pick";
+  }
+  return who + " the lowest value for " + words.agents[0] + ": min(" + values + ") = " + plain(n) +
+         ".";
+}
+
+// A chance node: "each of the 3 moves has probability 1/3, so the value is
+// the mean: (-2 + 8 + 8) / 3 = 4.67", or with unequal probabilities the
+// weighted sum.
+std::string chance_level(const LabNode& n, const LabWords& words,
+                         const std::vector<const LabNode*>& children) {
+  const std::size_t k = children.size();
+  const bool equal = std::all_of(children.begin(), children.end(), [&](const LabNode* c) {
+    return std::abs(c->probability - children[0]->probability) < 1e-3;
+  });
+  std::string sum;
+  for (const LabNode* c : children) {
+    const std::string v = plain(*c);
+    if (equal)
+      sum += sum.empty() ? v : v[0] == '-' ? " - " + v.substr(1) : " + " + v;
+    else
+      sum += (sum.empty() ? "" : " + ") + probability_text(c->probability) + " x " +
+             (v[0] == '-' ? "(" + v + ")" : v);
+  }
+  const std::string moves = possessive(mover(n, words)) + " " + std::to_string(k) + " moves";
+  if (equal)
+    return mover(n, words) + " moves at random: each of " + moves + " has probability " +
+           probability_text(children[0]->probability) + ", so the value is the mean: (" + sum +
+           ") / " + std::to_string(k) + " = " + plain(n) + ".";
+  std::string probabilities;
+  for (const LabNode* c : children)
+    probabilities += (probabilities.empty() ? "" : ", ") + probability_text(c->probability);
+  return mover(n, words) + " moves at random: " + moves + " have probabilities " + probabilities +
+         ", so the value is the weighted sum: " + sum + " = " + plain(n) + ".";
 }
 
 std::string bound_words(const LabNode& n) {
-  const std::string v = value_words(n.value);
+  const std::string v = value_words(n.value, n.in_points());
   switch (n.bound) {
     case Bound::kLower:
       return "at least " + v;
@@ -58,19 +141,20 @@ std::string cut_off(const std::vector<LabNode>& nodes, const LabNode& n, const L
                                  : "the other " + std::to_string(n.pruned.size()) + " (" +
                                        listed(n.pruned) + ") need not be searched";
   if (n.max_to_move) {
-    const std::string beta = n.beta ? value_words(*n.beta) : "inf";
+    const std::string beta = n.beta ? value_words(*n.beta, n.in_points()) : "inf";
     return "Beta cut-off: " + opponent(n, words) + " already has a reply worth " + beta +
            " or less elsewhere, and " + possessive(side) + " move " + refutation +
-           " here is worth " + value_words(n.value) + " or more, so " + others + ".";
+           " here is worth " + value_words(n.value, n.in_points()) + " or more, so " + others + ".";
   }
-  const std::string alpha = n.alpha ? value_words(*n.alpha) : "-inf";
+  const std::string alpha = n.alpha ? value_words(*n.alpha, n.in_points()) : "-inf";
   return "Alpha cut-off: " + opponent(n, words) + " already has a move worth " + alpha +
          " or more elsewhere, and " + possessive(side) + " reply " + refutation +
-         " here holds it to " + value_words(n.value) + " or less, so " + others + ".";
+         " here holds it to " + value_words(n.value, n.in_points()) + " or less, so " + others +
+         ".";
 }
 
 std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabWords& words) {
-  const std::string v = value_words(n.value);
+  const std::string v = value_words(n.value, n.in_points());
   switch (n.kind) {
     case NodeKind::kLeaf:
       return "Depth limit: the heuristic evaluation scores this position " + v + ".";
@@ -90,6 +174,11 @@ std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabW
                               ? possessive(mover(n, words)) + " only move searched: "
                               : "All " + std::to_string(n.searched_children) + " of " +
                                     possessive(mover(n, words)) + " moves searched: ";
+  const auto children = all_children(nodes, n);
+  const bool agents = n.in_points() && !words.agents.empty();
+  if (agents && children && n.chance) return all + chance_level(n, words, *children);
+  if (agents && children && !n.max_to_move && n.bound == Bound::kExact)
+    return all + min_level(nodes, n, words, *children);
   if (n.parent < 0)
     return "The search is done: the root is worth " + v + " and the highlighted line is the " +
            "principal variation.";
@@ -104,6 +193,7 @@ std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabW
 bool LabTree::take(const EngineReplyData& reply) {
   if (state_ != State::kReceiving) return false;
   if (const auto* node = std::get_if<TreeNodeLine>(&reply)) {
+    in_points_ = in_points_ || node->in_points();
     add(*node);
     return state_ == State::kReceiving;
   }
@@ -114,6 +204,8 @@ bool LabTree::take(const EngineReplyData& reply) {
   if (const auto* end = std::get_if<TreeEnd>(&reply)) {
     searched_ = end->nodes;
     value_ = end->value;
+    if (in_points_ && end->hundredths)
+      value_ = EngineScore{EngineScore::Kind::kHeuristic, *end->hundredths};
     state_ = State::kComplete;
     return false;
   }
@@ -149,7 +241,9 @@ void LabTree::add(LabNode node) {
 }
 
 std::optional<std::uint64_t> minimal_nodes(const LabTree& minimax_tree) {
-  if (!minimax_tree.whole() || minimax_tree.nodes().empty()) return std::nullopt;
+  // Knuth and Moore's proof is of two sides that alternate.
+  if (!minimax_tree.whole() || minimax_tree.nodes().empty() || minimax_tree.in_points())
+    return std::nullopt;
   const std::vector<LabNode>& nodes = minimax_tree.nodes();
   std::vector<int> parents(nodes.size());
   std::vector<Score> values(nodes.size());
@@ -246,10 +340,46 @@ std::vector<LabEvent> search_events(const std::vector<LabNode>& nodes) {
 std::string event_sentence(const std::vector<LabNode>& nodes, const LabEvent& event,
                            const LabWords& words) {
   const LabNode& n = nodes[static_cast<std::size_t>(event.node)];
-  return event.enter ? entered(n, words) : left(nodes, n, words);
+  return event.enter ? entered(nodes, n, words) : left(nodes, n, words);
 }
 
-std::string lab_value_text(const EngineScore& value) {
+std::string points_text(int hundredths, bool sign) {
+  const int whole = std::abs(hundredths) / 100, cents = std::abs(hundredths) % 100;
+  std::string text = hundredths < 0 ? "-" : sign && hundredths > 0 ? "+" : "";
+  text += std::to_string(whole);
+  if (cents) {
+    char decimals[8];
+    std::snprintf(decimals, sizeof decimals, ".%02d", cents);
+    text += decimals;
+    if (text.back() == '0') text.pop_back();
+  }
+  return text;
+}
+
+std::string probability_text(double p) {
+  // The least denominator the 4 decimals the tree writes agree with.
+  for (int q = 1; q <= 12; ++q) {
+    const double a = std::round(p * q);
+    if (std::abs(p - a / q) > 0.00006) continue;
+    int rest = q;
+    while (rest % 2 == 0) rest /= 2;
+    while (rest % 5 == 0) rest /= 5;
+    if (q == 1 || rest != 1)
+      return q == 1 ? std::to_string(static_cast<int>(a))
+                    : std::to_string(static_cast<int>(a)) + "/" + std::to_string(q);
+    break;
+  }
+  char text[16];
+  std::snprintf(text, sizeof text, "%.4f", p);
+  std::string out = text;
+  while (out.back() == '0') out.pop_back();
+  if (out.back() == '.') out.pop_back();
+  return out;
+}
+
+std::string lab_value_text(const EngineScore& value, bool in_points) {
+  if (in_points && value.kind == EngineScore::Kind::kHeuristic)
+    return points_text(value.value, true);
   switch (value.kind) {
     case EngineScore::Kind::kWin:
       return "win " + std::to_string(value.value);
@@ -265,7 +395,7 @@ std::string lab_value_text(const EngineScore& value) {
   }
 }
 
-std::string value_words(const EngineScore& value) {
+std::string value_words(const EngineScore& value, bool in_points) {
   const auto plies = [](int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); };
   switch (value.kind) {
     case EngineScore::Kind::kWin:
@@ -275,7 +405,7 @@ std::string value_words(const EngineScore& value) {
     case EngineScore::Kind::kDraw:
       return "a draw";
     default:
-      return lab_value_text(value);
+      return lab_value_text(value, in_points);
   }
 }
 
@@ -338,11 +468,11 @@ void follow_node(LabCamera& c, float slot, int ply, float width, float height) {
   c.pan_y = kLabTopMargin + static_cast<float>(ply) * c.row - height / 3;
 }
 
-std::string window_text(const WindowEdge& alpha, const WindowEdge& beta) {
+std::string window_text(const WindowEdge& alpha, const WindowEdge& beta, bool in_points) {
   std::string text = "[";
-  text += alpha ? lab_value_text(*alpha) : "-inf";
+  text += alpha ? lab_value_text(*alpha, in_points) : "-inf";
   text += ", ";
-  text += beta ? lab_value_text(*beta) : "inf";
+  text += beta ? lab_value_text(*beta, in_points) : "inf";
   text += "]";
   return text;
 }

@@ -24,6 +24,10 @@ class LabTree {
  public:
   enum class State : std::uint8_t { kReceiving, kComplete, kStopped, kFailed };
 
+  // `in_points`: a tree of a game of more than two agents, whose values are
+  // its points (its nodes say so too, but a tree of no kept node does not).
+  explicit LabTree(bool in_points = false) : in_points_(in_points) {}
+
   // Takes one reply of the `tree` request. Returns false once the tree
   // has ended (its last line, `tree stopped` or an error).
   bool take(const EngineReplyData& reply);
@@ -38,7 +42,9 @@ class LabTree {
   // Every node searched, the root and those beyond the limit included (the
   // last line's N); until then the nodes received.
   std::uint64_t searched() const { return searched_; }
+  // The root's value; in hundredths of a point where in_points().
   const std::optional<EngineScore>& value() const { return value_; }
+  bool in_points() const { return in_points_; }
   // Whether every node searched is here (the limit cut nothing off).
   bool whole() const { return state_ == State::kComplete && searched_ == nodes_.size(); }
 
@@ -50,6 +56,7 @@ class LabTree {
   std::string error_;
   std::uint64_t searched_ = 0;
   std::optional<EngineScore> value_;
+  bool in_points_ = false;
 };
 
 // The least any move order could search to prove the root's value on this
@@ -77,10 +84,14 @@ struct LabEvent {
 };
 std::vector<LabEvent> search_events(const std::vector<LabNode>& nodes);
 
-// The names the sentences use: each side's, and the depth searched.
+// The names the sentences use: each side's, and the depth searched (in
+// rounds where there are agents).
 struct LabWords {
   std::string max_side, min_side;
   int depth = 0;
+  // In a game of more than two agents, each one's name ("Pac-Man", "ghost
+  // 1", ...), agent 0 first; empty otherwise.
+  std::vector<std::string> agents;
 };
 // One plain sentence for an event, as a learner reads it: "beta cut-off: O
 // already has a reply worth 3 or less, and X's move c3 here is worth 4 or
@@ -89,8 +100,11 @@ std::string event_sentence(const std::vector<LabNode>& nodes, const LabEvent& ev
                            const LabWords& words);
 
 // A value in a sentence: "+12", "a draw", "a win in 5 plies", "a loss in 4
-// plies" ("the root is worth a draw", not "worth draw").
-std::string value_words(const EngineScore& value);
+// plies" ("the root is worth a draw", not "worth draw"); in points, "+4.67".
+std::string value_words(const EngineScore& value, bool in_points = false);
+// A probability as a person reads it: a fraction where its decimals would
+// not end (1/3, 2/3, 1/6), else its decimals (0.25, 0.5, 0.8); "1".
+std::string probability_text(double probability);
 
 // How the tree is looked at, in points from the tree area's top left: a slot
 // across is `zoom` points, a ply down `row`; `pan` is the tree's point at the
@@ -120,7 +134,11 @@ void follow_node(LabCamera& camera, float slot, int ply, float width, float heig
 
 // A value as the lab writes it, from the root's side: "+12", "-3", "0",
 // "win 5" (in 5 plies), "loss 4", "draw"; "-inf"/"inf" for an open window.
-std::string lab_value_text(const EngineScore& value);
-std::string window_text(const WindowEdge& alpha, const WindowEdge& beta);
+// `in_points`: a value in hundredths of a point, with up to two decimals
+// where it has them ("+4.67", "-252.5", "+9").
+std::string lab_value_text(const EngineScore& value, bool in_points = false);
+std::string window_text(const WindowEdge& alpha, const WindowEdge& beta, bool in_points = false);
+// Hundredths of a point as points: "4.67", "-252.5", "9" (with `sign`, "+9").
+std::string points_text(int hundredths, bool sign = false);
 
 }  // namespace arcade::app

@@ -15,8 +15,9 @@ namespace {
 constexpr ImU32 kBackground = IM_COL32(24, 27, 36, 255);
 constexpr ImU32 kEdge = IM_COL32(120, 128, 150, 200);
 constexpr ImU32 kPv = IM_COL32(255, 196, 61, 255);
-constexpr ImU32 kMax = IM_COL32(255, 140, 90, 255);   // the root's side
-constexpr ImU32 kMin = IM_COL32(110, 170, 255, 255);  // the other side
+constexpr ImU32 kMax = IM_COL32(255, 140, 90, 255);      // the root's side
+constexpr ImU32 kMin = IM_COL32(110, 170, 255, 255);     // the other side
+constexpr ImU32 kChance = IM_COL32(180, 130, 255, 255);  // an agent moving at random
 constexpr ImU32 kPruned = IM_COL32(235, 87, 87, 255);
 constexpr ImU32 kTable = IM_COL32(64, 200, 180, 255);
 constexpr ImU32 kText = IM_COL32(235, 238, 245, 255);
@@ -33,6 +34,10 @@ std::string plus(std::size_t n) {
   char text[24];
   std::snprintf(text, sizeof text, "+%zu", n);
   return text;
+}
+
+std::string possessive_name(const std::string& name) {
+  return name + (!name.empty() && name.back() == 's' ? "'" : "'s");
 }
 
 std::string thousands(std::uint64_t n) {
@@ -63,7 +68,7 @@ const char* kind_name(NodeKind kind) {
 
 std::string value_label(const LabNode& n, bool done) {
   if (!done) return "?";
-  const std::string v = lab_value_text(n.value);
+  const std::string v = lab_value_text(n.value, n.in_points());
   if (n.bound == Bound::kLower) return ">=" + v;
   if (n.bound == Bound::kUpper) return "<=" + v;
   return v;
@@ -89,6 +94,22 @@ void triangle(ImDrawList* list, ImVec2 c, float r, bool up, ImU32 colour) {
   else
     list->AddTriangleFilled({c.x - r, c.y - r * 0.8f}, {c.x + r, c.y - r * 0.8f}, {c.x, c.y + r},
                             colour);
+}
+
+// The textbook shapes: MAX a triangle up, MIN one down, chance a circle.
+void node_shape(ImDrawList* list, ImVec2 c, float r, const LabNode& n, ImU32 colour) {
+  if (n.chance)
+    list->AddCircleFilled(c, r * 0.9f, colour);
+  else
+    triangle(list, c, r, n.max_to_move, colour);
+}
+
+ImU32 side_colour(const LabNode& n) {
+  return n.chance ? kChance : n.max_to_move ? kMax : kMin;
+}
+
+const char* level_kind(const LabNode& n) {
+  return n.chance ? "chance" : n.max_to_move ? "max" : "min";
 }
 
 void centred_text(ImDrawList* list, ImVec2 at, ImU32 colour, const std::string& text) {
@@ -141,9 +162,18 @@ struct TreePainter {
       const bool pv = n.on_pv && lab.done(static_cast<int>(i));
       if (!pv && crowded(last_edge_column, n.ply, b.x)) continue;
       list->AddLine(a, b, pv ? kPv : kEdge, pv ? 3.0f : 1.0f);
-      if (place.zoom >= 30 && on_screen(b.x))
-        centred_text(list, {(a.x * 0.25f + b.x * 0.75f) + 6, (a.y * 0.25f + b.y * 0.75f) - 16},
-                     kDim, n.move);
+      if (place.zoom < 30 || !on_screen(b.x)) continue;
+      const ImVec2 label{(a.x * 0.25f + b.x * 0.75f) + 6, (a.y * 0.25f + b.y * 0.75f) - 16};
+      if (!nodes[p].chance || place.zoom < 44) {
+        centred_text(list, label, kDim, n.move);
+        continue;
+      }
+      // A chance edge: its move, then its probability.
+      const std::string odds = probability_text(n.probability);
+      const float move_w = ImGui::CalcTextSize((n.move + " ").c_str()).x;
+      const float w = move_w + ImGui::CalcTextSize(odds.c_str()).x;
+      list->AddText({label.x - w / 2, label.y}, kDim, n.move.c_str());
+      list->AddText({label.x - w / 2 + move_w, label.y}, kChance, odds.c_str());
     }
   }
 
@@ -172,7 +202,7 @@ struct TreePainter {
     if (!n.on_pv && crowded(last_node_column, n.ply, c.x)) return;
     ++view.drawn_nodes;
     const bool done = lab.done(static_cast<int>(i));
-    const ImU32 side = n.max_to_move ? kMax : kMin;
+    const ImU32 side = side_colour(n);
     const bool highlight = n.on_pv && done;
     float bottom = c.y;
     if (place.zoom >= kBoardZoom && boards_drawn < kMaxBoards) {
@@ -187,10 +217,12 @@ struct TreePainter {
                     {top_left.x + size.x + 3, top_left.y + size.y + 3}, highlight ? kPv : side,
                     3.0f, 0, highlight ? 3.0f : 2.0f);
       bottom = top_left.y + size.y + 4;
+      // Where a node is not always MAX or MIN by turns, its shape says which.
+      if (n.in_points()) node_shape(list, {top_left.x - 11, top_left.y + 5}, 6, n, side);
     } else {
       const float r = std::clamp(place.zoom * 0.28f, 1.5f, 11.0f);
-      if (highlight) triangle(list, c, r + 3, n.max_to_move, kPv);
-      triangle(list, c, r, n.max_to_move, done ? side : kDim);
+      if (highlight) node_shape(list, c, r + 3, n, kPv);
+      node_shape(list, c, r, n, done ? side : kDim);
       bottom = c.y + r + 2;
     }
     if (n.kind == NodeKind::kTable && place.zoom >= 14)
@@ -204,12 +236,53 @@ struct TreePainter {
     if (place.zoom >= kLabelZoom)
       centred_text(list, {c.x, bottom}, done ? kText : kDim, value_label(n, done));
     if (place.zoom >= 80)
-      centred_text(list, {c.x, bottom + 15}, kDim, window_text(n.alpha, n.beta));
+      centred_text(list, {c.x, bottom + 15}, kDim, window_text(n.alpha, n.beta, n.in_points()));
     if (lab.folded(static_cast<int>(i)))
       centred_text(list, {c.x, bottom + (place.zoom >= kLabelZoom ? 15.0f : 2.0f)}, kPv,
                    plus(n.children.size()));
   }
 };
+
+// The legend of a tree of agents: the shapes it has, and its values.
+std::string agent_legend(const std::vector<LabNode>& nodes, const LabWords& words) {
+  const bool min = std::any_of(nodes.begin(), nodes.end(),
+                               [](const LabNode& n) { return !n.max_to_move && !n.chance; });
+  const bool chance =
+      std::any_of(nodes.begin(), nodes.end(), [](const LabNode& n) { return n.chance; });
+  std::string text = words.max_side + " max (up)   ";
+  if (min) text += words.min_side + " min (down)   ";
+  if (chance) text += words.min_side + " at random (circle: the mean)   ";
+  return text + "values: " + possessive_name(words.max_side) +
+         " points   x N: N moves pruned   +N: not kept";
+}
+
+// Each ply's agent, at the left of its row: "ghost 1 (min)". A ply's nodes
+// are all one agent's (they move in a fixed order).
+void level_labels(ImDrawList* list, const Placement& place, const std::vector<LabNode>& nodes,
+                  const LabLayout& layout, const LabWords& words, ImVec2 min, ImVec2 max) {
+  if (place.row < 16) return;
+  std::vector<const LabNode*> first(static_cast<std::size_t>(layout.depth) + 1, nullptr);
+  int missing = layout.depth + 1;
+  for (std::size_t i = 0; i < nodes.size() && missing > 0; ++i) {
+    const auto ply = static_cast<std::size_t>(nodes[i].ply);
+    if (layout.visible[i] && ply < first.size() && !first[ply]) {
+      first[ply] = &nodes[i];
+      --missing;
+    }
+  }
+  for (const LabNode* n : first) {
+    if (!n || n->agent < 0 || n->agent >= static_cast<int>(words.agents.size())) continue;
+    const float y = place.at(0, n->ply).y;
+    if (y < min.y + 20 || y > max.y) continue;
+    const std::string text =
+        words.agents[static_cast<std::size_t>(n->agent)] + " (" + level_kind(*n) + ")";
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 at{min.x + 6, y - size.y / 2};
+    list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
+                        IM_COL32(24, 27, 36, 220), 3.0f);
+    list->AddText(at, side_colour(*n), text.c_str());
+  }
+}
 
 // The replay's current node, while it replays, at a zoom where its board
 // and value show; a node asked for brought to the middle.
@@ -270,7 +343,41 @@ float checkbox_width(const char* label) {
          ImGui::CalcTextSize(label).x;
 }
 
+void limit_combo(LabSettings& s) {
+  static constexpr std::uint64_t kLimits[] = {1'000, 5'000, 20'000, 50'000, 100'000};
+  ImGui::SetNextItemWidth(120);
+  if (ImGui::BeginCombo("Nodes kept", thousands(s.limit).c_str())) {
+    for (std::uint64_t limit : kLimits)
+      if (ImGui::Selectable(thousands(limit).c_str(), limit == s.limit)) s.limit = limit;
+    ImGui::EndCombo();
+  }
+}
+
+// A game of agents searches in rounds, with expectimax besides, and has no
+// ordering, table nor deepening to choose.
+void agent_settings(LabSettings& s) {
+  ImGui::SetNextItemWidth(120);
+  ImGui::SliderInt("Rounds", &s.depth, 1, kLabMaxRounds);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The depth in rounds: in a round every agent moves once");
+  int algorithm = s.expectimax ? 2 : s.minimax ? 0 : 1;
+  ImGui::RadioButton("Minimax", &algorithm, 0);
+  ImGui::SameLine();
+  ImGui::RadioButton("Alpha-beta", &algorithm, 1);
+  same_line_if(ImGui::GetFrameHeight() + ImGui::CalcTextSize("Expectimax").x + 8);
+  ImGui::RadioButton("Expectimax", &algorithm, 2);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The other agents move at random: each of their nodes is the mean");
+  s.minimax = algorithm == 0;
+  s.expectimax = algorithm == 2;
+  limit_combo(s);
+}
+
 void settings_controls(LabSettings& s, const GameView& root) {
+  if (root.multi_agent()) {
+    agent_settings(s);
+    return;
+  }
   ImGui::SetNextItemWidth(120);
   ImGui::SliderInt("Depth", &s.depth, 1,
                    std::min(12, std::max(1, root.board().grid.cols * root.board().grid.rows)));
@@ -279,6 +386,7 @@ void settings_controls(LabSettings& s, const GameView& root) {
   ImGui::SameLine();
   ImGui::RadioButton("Alpha-beta", &algorithm, 1);
   s.minimax = algorithm == 0;
+  s.expectimax = false;
   ImGui::Checkbox("Ordering", &s.ordering);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("The most promising moves first: table move, killers, history");
@@ -290,13 +398,7 @@ void settings_controls(LabSettings& s, const GameView& root) {
   ImGui::Checkbox("Deepening", &s.deepening);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("Iterative deepening: depths 1, 2, ... first; the tree shows the last");
-  static constexpr std::uint64_t kLimits[] = {1'000, 5'000, 20'000, 50'000, 100'000};
-  ImGui::SetNextItemWidth(120);
-  if (ImGui::BeginCombo("Nodes kept", thousands(s.limit).c_str())) {
-    for (std::uint64_t limit : kLimits)
-      if (ImGui::Selectable(thousands(limit).c_str(), limit == s.limit)) s.limit = limit;
-    ImGui::EndCombo();
-  }
+  limit_combo(s);
 }
 
 void replay_controls(Lab& lab, const LabWords& words) {
@@ -336,7 +438,7 @@ void node_chart(const Lab& lab) {
     std::string text = c.name + ": ";
     if (c.nodes)
       text += thousands(*c.nodes) + " nodes" +
-              (c.value ? ", value " + lab_value_text(*c.value) : std::string());
+              (c.value ? ", value " + lab_value_text(*c.value, c.in_points) : std::string());
     else
       text += c.note.empty() ? "searching..." : c.note;
     ImGui::TextWrapped("%s", text.c_str());
@@ -482,7 +584,7 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
   ImGui::Text("%s nodes searched", thousands(tree.searched()).c_str());
   if (tree.value()) {
     ImGui::SameLine();
-    ImGui::Text("value %s", lab_value_text(*tree.value()).c_str());
+    ImGui::Text("value %s", lab_value_text(*tree.value(), tree.in_points()).c_str());
   }
   if (tree.searched() > tree.nodes().size() && tree.state() == LabTree::State::kComplete)
     ImGui::TextWrapped("Showing the first %s (the node limit); every node is counted.",
@@ -535,8 +637,14 @@ std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWo
   std::vector<std::string> lines;
   lines.push_back("Node " + std::to_string(index) + ": " +
                   (path.empty() ? "the root" : "the moves " + path + " from the root"));
-  lines.push_back((n.max_to_move ? words.max_side : words.min_side) + " to move (" +
-                  (n.max_to_move ? "max" : "min") + "), window " + window_text(n.alpha, n.beta));
+  const bool agent = n.agent >= 0 && n.agent < static_cast<int>(words.agents.size());
+  const std::string mover = agent           ? words.agents[static_cast<std::size_t>(n.agent)]
+                            : n.max_to_move ? words.max_side
+                                            : words.min_side;
+  lines.push_back(mover + " to move (" + level_kind(n) + "), window " +
+                  window_text(n.alpha, n.beta, n.in_points()));
+  if (index > 0 && nodes[static_cast<std::size_t>(n.parent)].chance)
+    lines.push_back("Probability " + probability_text(n.probability) + " (a move at random)");
   const bool done = lab.done(index);
   if (!done) {
     lines.push_back("Value not known yet: the search has not come back to this node.");
@@ -544,7 +652,8 @@ std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWo
     const char* bound = n.bound == Bound::kExact   ? "exact"
                         : n.bound == Bound::kLower ? "at least: failed high"
                                                    : "at most: failed low";
-    lines.push_back("Value " + value_label(n, true) + " (" + bound + "), " + kind_name(n.kind));
+    lines.push_back("Value " + value_label(n, true) + " (" + bound +
+                    (n.chance ? ", the mean" : "") + "), " + kind_name(n.kind));
   }
   if (n.searched_children > 0)
     lines.push_back(std::to_string(n.searched_children) +
@@ -639,9 +748,11 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
     if (!lab.folded(static_cast<int>(i))) painter.stub(nodes[i], i, layout);
     painter.node(nodes[i], i, layout);
   }
-  const std::string legend = words.max_side + " max (up)   " + words.min_side +
-                             " min (down)   values from " + words.max_side +
-                             "'s side   x N: N moves pruned   +N: not kept";
+  const std::string legend = tree.in_points() ? agent_legend(nodes, words)
+                                              : words.max_side + " max (up)   " + words.min_side +
+                                                    " min (down)   values from " + words.max_side +
+                                                    "'s side   x N: N moves pruned   +N: not kept";
+  if (tree.in_points()) level_labels(list, place, nodes, layout, words, min, max);
   // Wrapped: on a phone held upright the legend is wider than the tree.
   list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr,
                 max.x - min.x - 20);
