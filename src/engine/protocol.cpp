@@ -72,6 +72,14 @@ std::string opponents_option(const GameSession& session) {
   return text + ")";
 }
 
+// The Algorithm option as `game` can take it: expectimax, set in a game of
+// chance, searches a game without chance by alpha-beta (the option outlives
+// `game`, and plain minimax would be far slower).
+Algorithm algorithm_for(const GameSession& game, Algorithm algorithm) {
+  if (algorithm == Algorithm::kExpectimax && !game.has_chance()) return Algorithm::kAlphaBeta;
+  return algorithm;
+}
+
 // The value of a `tree` parameter word: on|off.
 std::optional<bool> parse_switch(const std::string& text) {
   if (text == "on") return true;
@@ -748,6 +756,7 @@ void Protocol::command_go(const Line& line, bool stopped_before_start) {
   const std::vector<std::string>& args = line.words;
   SearchLimits level_limits;
   SearchOptions options = options_;
+  options.algorithm = algorithm_for(*session_, options.algorithm);
   apply_level(level_, level_limits, options);
   // A multi-agent game's level is its own: a depth in rounds, no flaws (its
   // algorithm and opponents were set with the Level option).
@@ -895,7 +904,7 @@ void Protocol::restore_weights() {
 
 void Protocol::command_tree(const std::vector<std::string>& args) {
   TreeRequest defaults;
-  defaults.algorithm = options_.algorithm;
+  defaults.algorithm = algorithm_for(*session_, options_.algorithm);
   defaults.ordering = options_.use_ordering;
   defaults.table = options_.use_table;
   const Parsed<TreeRequest> request = parse_tree_request(args, defaults);
