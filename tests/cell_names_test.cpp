@@ -24,6 +24,9 @@ TYPED_TEST_SUITE(CellNamesTest, AllGames);
 TYPED_TEST(CellNamesTest, EveryMoveIsWrittenInTheNamesOfItsCells) {
   using G = TypeParam;
   const BoardLayout& board = G::kBoardLayout;
+  // A board that names no cells (Pac-Man's mazes) writes its moves
+  // otherwise (directions).
+  if (board.names.columns == AxisNames::kNone && board.names.rows == AxisNames::kNone) return;
   std::mt19937_64 rng(24);
   int moves_checked = 0;
   for (int game = 0; game < 30; ++game) {
