@@ -6,8 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <iostream>
 #include <memory>
+#include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -15,6 +20,8 @@
 #include "engine/agent_session.h"
 #include "engine/agent_tree.h"
 #include "engine/protocol.h"
+#include "games/pacman/pacman.h"
+#include "test_util.h"
 #include "textbook_game.h"
 
 namespace arcade::testing {
@@ -290,12 +297,178 @@ TEST_F(AgentProtocolTest, BadLinesChangeNothing) {
   expect_error("tree depth 1 algorithm expectimax");
 }
 
+// Expectimax, set in a game of chance, outlives `game` as every option
+// does; a game without chance then searches by alpha-beta, which prunes
+// Russell and Norvig's figure to 11 nodes (C's last two leaves cut off).
+TEST_F(AgentProtocolTest, ExpectimaxIsAlphaBetaInAGameWithoutChance) {
+  send("setoption name Algorithm value expectimax");
+  send("game textbook");
+  EXPECT_EQ(send("tree depth 2").back(), "tree nodes 11 value cp 3");
+}
+
 TEST_F(AgentProtocolTest, TwoPlayerTreesKeepTheirLines) {
   send("game textbook");
   const std::vector<std::string> reply = send("tree depth 2 algorithm minimax");
   ASSERT_FALSE(reply.empty());
   EXPECT_EQ(reply[0].find(" agent "), std::string::npos) << reply[0];
   EXPECT_EQ(reply.back(), "tree nodes 13 value cp 3");
+}
+
+}  // namespace
+}  // namespace arcade::testing
+
+// ---------------------------------------------------------------------------
+// Pac-Man: the engine against a brute force written here.
+
+namespace arcade::testing {
+namespace {
+
+// Plain recursion, no pruning, no ordering: agent 0 takes the largest value,
+// another agent the smallest (minimax) or the mean of every move alike
+// (expectimax), rounded to the nearest hundredth, half away from zero;
+// `rounds` rounds to go, a round ending when Pac-Man is to move again.
+Score brute_force(const PacMan::Position& p, int rounds, bool expectimax) {
+  const PacMan::Weights weights = default_weights<PacMan>();
+  if (PacMan::outcome(p) != Outcome::kOngoing) return PacMan::points(p, weights) * 100;
+  const int agent = PacMan::agent_to_move(p);
+  if (agent == 0 && rounds == 0) return PacMan::points(p, weights) * 100;
+  MoveList<PacMan::kMaxMoves> moves;
+  PacMan::generate_moves(p, moves);
+  std::vector<Score> values;
+  for (Move m : moves) {
+    const PacMan::Position child = PacMan::play(p, m);
+    values.push_back(
+        brute_force(child, PacMan::agent_to_move(child) == 0 ? rounds - 1 : rounds, expectimax));
+  }
+  if (agent == 0) return *std::max_element(values.begin(), values.end());
+  if (!expectimax) return *std::min_element(values.begin(), values.end());
+  const double sum = std::accumulate(values.begin(), values.end(), 0.0);
+  return static_cast<Score>(std::round(sum / static_cast<double>(values.size())));
+}
+
+// Positions of random games on every shipped maze, Pac-Man or a ghost to
+// move, the game going on.
+std::vector<PacMan::Position> random_maze_positions(int per_maze, std::mt19937_64& rng) {
+  std::vector<PacMan::Position> positions;
+  for (const auto& variant : PacMan::start_variants()) {
+    for (int i = 0; i < per_maze; ++i) {
+      const std::vector<PacMan::Position> line = random_playout<PacMan>(variant.position, rng);
+      // Early in the game: most random games end soon, caught.
+      const std::size_t at = rng() % std::min<std::size_t>(line.size(), 12);
+      if (PacMan::outcome(line[at]) == Outcome::kOngoing) positions.push_back(line[at]);
+    }
+  }
+  return positions;
+}
+
+// The nodes of a tree `rounds` rounds deep, the root included.
+std::uint64_t tree_size(const PacMan::Position& p, int rounds) {
+  if (PacMan::outcome(p) != Outcome::kOngoing || (PacMan::agent_to_move(p) == 0 && rounds == 0))
+    return 1;
+  MoveList<PacMan::kMaxMoves> moves;
+  PacMan::generate_moves(p, moves);
+  std::uint64_t nodes = 1;
+  for (Move m : moves) {
+    const PacMan::Position child = PacMan::play(p, m);
+    nodes += tree_size(child, PacMan::agent_to_move(child) == 0 ? rounds - 1 : rounds);
+  }
+  return nodes;
+}
+
+TreeReport pacman_tree(const PacMan::Position& p, Algorithm algorithm, int depth,
+                       bool iterative = false) {
+  const std::atomic<bool> stop{false};
+  AgentTreeRecorder<PacMan> recorder(kDefaultTreeLimit);
+  AgentSearcher<PacMan, AgentTreeRecorder<PacMan>> searcher(default_weights<PacMan>(), recorder);
+  const SearchInfo info = searcher.search(
+      p, {depth, 0, 0}, {algorithm, Opponents::kRandom, true, iterative, false}, stop);
+  return recorder.finish(p, info);
+}
+
+// The lab's trees of Pac-Man: the whole tree (the brute force's count),
+// each MAX node worth its best child, each MIN node its worst, each chance
+// node the mean of its children with the probabilities on their edges; the
+// principal variation a path of the root's value (through the most probable
+// child at a chance node); alpha-beta, and deepening, keep the value.
+TEST(AgentSearchPacMan, TreesAreMinimaxAndMeansOfTheirChildren) {
+  std::mt19937_64 rng(26);
+  const std::vector<PacMan::Position> positions = random_maze_positions(3, rng);
+  ASSERT_GE(positions.size(), 4u);
+  for (const PacMan::Position& p : positions) {
+    SCOPED_TRACE(PacMan::to_text(p));
+    for (Algorithm algorithm : {Algorithm::kMinimax, Algorithm::kExpectimax}) {
+      const TreeReport tree = pacman_tree(p, algorithm, 2);
+      ASSERT_EQ(tree.nodes.size(), tree.nodes_searched);
+      EXPECT_EQ(tree.nodes_searched, tree_size(p, 2));
+      std::vector<std::vector<const TreeNode*>> children(tree.nodes.size());
+      for (const TreeNode& n : tree.nodes)
+        if (n.parent != kNoParent) children[n.parent].push_back(&n);
+      for (const TreeNode& n : tree.nodes) {
+        if (n.kind != NodeKind::kExpanded) continue;
+        ASSERT_EQ(children[n.id].size(), static_cast<std::size_t>(n.children));
+        std::vector<Score> values;
+        double mean = 0, total_probability = 0;
+        for (const TreeNode* c : children[n.id]) {
+          values.push_back(c->value);
+          mean += c->probability * c->value;
+          total_probability += c->probability;
+        }
+        if (n.chance) {
+          EXPECT_NEAR(total_probability, 1.0, 1e-9);
+          EXPECT_NEAR(n.value, mean, 0.5);
+        } else {
+          EXPECT_EQ(n.value, n.max_to_move ? *std::max_element(values.begin(), values.end())
+                                           : *std::min_element(values.begin(), values.end()));
+        }
+      }
+      std::size_t on_pv = 0;
+      for (const TreeNode& n : tree.nodes) on_pv += n.on_pv;
+      EXPECT_EQ(on_pv, tree.pv.size() + 1);
+      if (algorithm == Algorithm::kMinimax) {
+        const TreeReport pruned = pacman_tree(p, Algorithm::kAlphaBeta, 2);
+        EXPECT_EQ(pruned.value, tree.value);
+        EXPECT_LE(pruned.nodes_searched, tree.nodes_searched);
+      }
+      EXPECT_EQ(pacman_tree(p, algorithm, 2, true).value, tree.value);
+    }
+  }
+}
+
+TEST(AgentSearchPacMan, EqualsABruteForceOnEveryMazeAtDepthsOneToFour) {
+  std::mt19937_64 rng(25);
+  const std::vector<PacMan::Position> positions = random_maze_positions(8, rng);
+  ASSERT_GE(positions.size(), PacMan::start_variants().size());
+  const std::atomic<bool> stop{false};
+  int compared = 0;
+  std::array<std::uint64_t, 3> nodes{};  // by algorithm
+  for (const PacMan::Position& p : positions) {
+    for (int depth = 1; depth <= 4; ++depth) {
+      const Score minimax = brute_force(p, depth, false);
+      const Score expectimax = brute_force(p, depth, true);
+      for (bool ordering : {false, true}) {
+        for (bool iterative : {false, true}) {
+          SCOPED_TRACE(PacMan::to_text(p) + " depth " + std::to_string(depth) + " ordering " +
+                       std::to_string(ordering) + " iterative " + std::to_string(iterative));
+          for (Algorithm algorithm :
+               {Algorithm::kMinimax, Algorithm::kAlphaBeta, Algorithm::kExpectimax}) {
+            const AgentSearchOptions options{algorithm, Opponents::kRandom, ordering, iterative,
+                                             false};
+            const SearchInfo info = AgentSearcher<PacMan>().search(p, {depth, 0, 0}, options, stop);
+            EXPECT_EQ(info.score, algorithm == Algorithm::kExpectimax ? expectimax : minimax);
+            nodes[static_cast<std::size_t>(algorithm)] += info.stats.nodes;
+            ++compared;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 100);
+  // Alpha-beta prunes; expectimax, which cuts nothing off, searches what
+  // minimax does.
+  EXPECT_LT(nodes[1], nodes[0]);
+  EXPECT_EQ(nodes[2], nodes[0]);
+  std::cout << "  " << positions.size() << " positions; nodes: minimax " << nodes[0]
+            << ", alpha-beta " << nodes[1] << ", expectimax " << nodes[2] << "\n";
 }
 
 }  // namespace

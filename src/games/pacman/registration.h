@@ -1,5 +1,5 @@
 #pragma once
-#include "engine/session.h"
+#include "engine/agent_session.h"
 #include "games/pacman/pacman.h"
 #include "games/registered_game.h"
 
@@ -7,11 +7,12 @@ namespace arcade {
 
 template <>
 struct GameRegistration<PacMan> {
-  using Session = GameSessionFor<PacMan>;
-  // Plies, as the two-player suites count them: 6 is two rounds of the
-  // two-ghost mazes. The bench walks a round (3 plies) between positions.
+  using Session = AgentSessionFor<PacMan>;
+  // The bench searches 4 rounds (the agent search counts rounds), on a line
+  // of its own; it walks a round of the two-ghost maze (3 plies) between
+  // positions.
   static constexpr ToolSettings kTools{
-      .bench_depth = 6, .bench_walk_step = 3, .tournament_opening_plies = 0};
+      .bench_depth = 4, .bench_walk_step = 3, .tournament_opening_plies = 0};
   static constexpr int kMinimaxTestDepth = 4;
 };
 
