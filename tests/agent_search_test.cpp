@@ -21,6 +21,7 @@
 #include "engine/agent_tree.h"
 #include "engine/protocol.h"
 #include "games/pacman/pacman.h"
+#include "games/registry.h"
 #include "test_util.h"
 #include "textbook_game.h"
 
@@ -469,6 +470,59 @@ TEST(AgentSearchPacMan, EqualsABruteForceOnEveryMazeAtDepthsOneToFour) {
   EXPECT_EQ(nodes[2], nodes[0]);
   std::cout << "  " << positions.size() << " positions; nodes: minimax " << nodes[0]
             << ", alpha-beta " << nodes[1] << ", expectimax " << nodes[2] << "\n";
+}
+
+}  // namespace
+}  // namespace arcade::testing
+
+namespace arcade::testing {
+namespace {
+
+// Pac-Man through the protocol, as the app and the command line speak it.
+class PacManProtocolTest : public ::testing::Test {
+ protected:
+  PacManProtocolTest()
+      : protocol_(
+            make_session, game_names(), [this](const std::string& l) { lines_.push_back(l); },
+            false) {
+    send("game pacman");
+  }
+  std::vector<std::string> send(const std::string& line) {
+    const std::size_t before = lines_.size();
+    protocol_.handle(line);
+    return {lines_.begin() + static_cast<long>(before), lines_.end()};
+  }
+  std::vector<std::string> lines_;
+  Protocol protocol_;
+};
+
+// A corridor: Pac-Man, a food, an empty cell, a ghost. Eating the food
+// (East) wins at once: -1 + 10 + 500 = 509 points. After Stop the ghost
+// has one move, West (walls all round), a chance node of one child.
+TEST_F(PacManProtocolTest, AMazeFromItsRows) {
+  EXPECT_TRUE(send("position maze %%%%%%/%P._G%/%%%%%%").empty());
+  EXPECT_EQ(send("moves"), (std::vector<std::string>{"moves E Stop"}));
+  const std::vector<std::string> go = send("go depth 1");
+  EXPECT_NE(go[0].find(" score cp 509 "), std::string::npos) << go[0];
+  EXPECT_EQ(go.back(), "bestmove E");
+  const std::vector<std::string> tree = send("tree depth 1 algorithm expectimax");
+  EXPECT_EQ(tree.back(), "tree nodes 4 value cp 509");
+  EXPECT_NE(tree[2].find("move Stop side chance"), std::string::npos) << tree[2];
+  EXPECT_NE(tree[3].find("agent 0 prob 1"), std::string::npos) << tree[3];
+}
+
+TEST_F(PacManProtocolTest, BadMazesAndOptionsAreRefused) {
+  const std::string before = send("d").back();
+  for (const char* line :
+       {"position maze %%%%%/%P_G%/%%%%", "position maze", "setoption name Opponents value lazy",
+        "tree depth 1 algorithm chance"}) {
+    const std::vector<std::string> reply = send(line);
+    ASSERT_EQ(reply.size(), 1u) << line;
+    EXPECT_TRUE(reply[0].starts_with("error ")) << line << " -> " << reply[0];
+  }
+  EXPECT_EQ(send("d").back(), before);
+  EXPECT_TRUE(send("setoption name Opponents value chaser").empty());
+  EXPECT_TRUE(send("setoption name Algorithm value expectimax").empty());
 }
 
 }  // namespace
