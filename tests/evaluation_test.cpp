@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -85,9 +86,23 @@ TYPED_TEST(Evaluation, DoublingAWeightAddsWeightTimesValue) {
   EXPECT_GT(changed, 50);
 }
 
+// The moves from the root of `tree` to `node`.
+std::vector<std::string> path_to(const TreeReport& tree, const TreeNode& node) {
+  std::vector<std::string> path;
+  for (const TreeNode* n = &node; n->parent != kNoParent;) {
+    path.insert(path.begin(), n->move);
+    const std::uint64_t parent = n->parent;
+    n = &*std::find_if(tree.nodes.begin(), tree.nodes.end(),
+                       [&](const TreeNode& t) { return t.id == parent; });
+  }
+  return path;
+}
+
 // The session's `eval` total is what its searches use at their depth limit:
 // each child of a depth-1 tree is valued by the heuristic (from the other
-// side, so negated), with the default weights, a preset, and random ones.
+// side, so negated), with the default weights, a preset, and random ones. In
+// a game of more than two agents depth 1 is a round: the leaves lie a round
+// down, valued in hundredths of points.
 TYPED_TEST(Evaluation, TheTotalIsWhatTheSearchUsesAtItsDepthLimit) {
   using G = TypeParam;
   std::unique_ptr<GameSession> session = make_session(G::kName);
@@ -117,8 +132,20 @@ TYPED_TEST(Evaluation, TheTotalIsWhatTheSearchUsesAtItsDepthLimit) {
     const TreeReport tree = session->tree({1, Algorithm::kMinimax, false, false, 100}, stop);
     for (const TreeNode& node : tree.nodes) {
       if (node.kind != NodeKind::kLeaf) continue;
-      ASSERT_FALSE(child->set_position(G::to_text(p), {node.move}));
-      EXPECT_EQ(child->evaluation().total, -node.value) << G::to_text(p) << " " << node.move;
+      if constexpr (MultiAgentGame<G>) {
+        // Depth 1 is a round: the leaf lies several moves down, its value
+        // in hundredths of points from the root's side.
+        const std::vector<std::string> path = path_to(tree, node);
+        ASSERT_FALSE(child->set_position(G::to_text(p), path));
+        typename G::Position leaf = p;
+        for (const std::string& m : path) leaf = G::play(leaf, *G::move_from_text(leaf, m));
+        const bool same_team = G::side_to_move(leaf) == G::side_to_move(p);
+        EXPECT_EQ(child->evaluation().total * kCentipoints * (same_team ? 1 : -1), node.value)
+            << G::to_text(p) << " " << path.size() << " moves";
+      } else {
+        ASSERT_FALSE(child->set_position(G::to_text(p), {node.move}));
+        EXPECT_EQ(child->evaluation().total, -node.value) << G::to_text(p) << " " << node.move;
+      }
       ++compared;
     }
   }
