@@ -7,6 +7,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "cli/agent_match.h"
 #include "engine/level.h"
 #include "games/engine_sessions.h"
 #include "games/registry.h"
@@ -134,6 +135,10 @@ int match_command(const std::vector<std::string>& args, std::ostream& out, std::
   const std::string usage =
       "usage: arcade match GAME LEVEL_A LEVEL_B [games N] [seed S] [verbose]  (levels 1-" +
       std::to_string(kLevelCount) + ")";
+  // A game of more than two agents plays mazes, not levels against levels.
+  if (args.size() >= 2)
+    if (const std::unique_ptr<GameSession> game = make_session(args[1]); game && game->has_chance())
+      return agent_match_command(args, out, err);
   if (args.size() < 4) {
     err << usage << '\n';
     return 2;

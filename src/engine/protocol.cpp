@@ -363,7 +363,9 @@ std::optional<std::string> match_error(const std::vector<std::string>& words,
   const std::vector<std::string> models = game.opponent_models();
   if (!m->opponents || std::find(models.begin(), models.end(), *m->opponents) != models.end())
     return std::nullopt;
-  return "match opponents: '" + *m->opponents + "' is not " + join_words(models);
+  std::string known;
+  for (const std::string& model : models) known += (known.empty() ? "" : "|") + model;
+  return "match opponents: '" + *m->opponents + "' is not " + known;
 }
 
 }  // namespace
