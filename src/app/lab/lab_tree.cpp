@@ -75,8 +75,12 @@ std::optional<std::vector<const LabNode*>> all_children(const std::vector<LabNod
 // ghost 2, and together pick the lowest value for Pac-Man: min(8, -2) = -2".
 std::string min_level(const std::vector<LabNode>& nodes, const LabNode& n, const LabWords& words,
                       const std::vector<const LabNode*>& children) {
+  // A child cut short by alpha-beta is worth at least or at most its value.
+  const auto bounded = [](const LabNode& c) {
+    return (c.bound == Bound::kLower ? ">=" : c.bound == Bound::kUpper ? "<=" : "") + plain(c);
+  };
   std::string values;
-  for (const LabNode* c : children) values += (values.empty() ? "" : ", ") + plain(*c);
+  for (const LabNode* c : children) values += (values.empty() ? "" : ", ") + bounded(*c);
   const bool first = n.parent < 0 || nodes[static_cast<std::size_t>(n.parent)].max_to_move;
   std::string who = mover(n, words) + " picks";
   if (first && n.agent + 1 < static_cast<int>(words.agents.size())) {
