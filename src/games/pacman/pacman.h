@@ -87,7 +87,7 @@ constexpr Glyph ghost_glyph() {
                       {Primitive::kBox, {0, -0.14f, 0.36f, 0.22f, 0.02f}},
                       {Primitive::kCircle, {0.25f, -0.34f, 0.11f}, 1, 0, true},
                       {Primitive::kCircle, {0, -0.34f, 0.11f}},
-                      {Primitive::kCircle, {0.14f, 0.1f, 0.11f}, 0, 0xFFFFFF, true},
+                      {Primitive::kCircle, {0.14f, 0.1f, 0.11f}, 0, 0xF6F6F6, true},
                       {Primitive::kCircle, {0.18f, 0.08f, 0.055f}, 0, 0x1C2A90, true}});
 }
 // The same ghost in blue, with pale eyes and a wavy mouth.
