@@ -83,6 +83,14 @@ const int kMaxPieceKinds = 8;
 #define GLYPH_7 -1
 #endif
 const int kSurface = SURFACE;
+// Whether any kind is a kShape glyph: only those look at the cells beside
+// theirs (a tile joins its like, below).
+#if GLYPH_0 == 5 || GLYPH_1 == 5 || GLYPH_2 == 5 || GLYPH_3 == 5 || GLYPH_4 == 5 || \
+    GLYPH_5 == 5 || GLYPH_6 == 5 || GLYPH_7 == 5
+#define HAS_SHAPE 1
+#else
+#define HAS_SHAPE 0
+#endif
 
 uniform sampler2D u_cells;
 uniform vec2 u_grid;           // columns, rows
@@ -336,6 +344,23 @@ vec3 unpack_rgb(float rgb) {
   return vec3(floor(v / 65536.0), mod(floor(v / 256.0), 256.0), mod(v, 256.0)) / 255.0;
 }
 
+// The cells beside the one drawn that hold its own piece, bit flags: 1 the
+// right, 2 above, 4 the left, 8 below (0 for a piece in flight or a ghost).
+int g_joins = 0;
+
+// A kBox layer centred in its cell is a tile: it reaches over the edges to
+// the same piece beside it, so that walls of cells join into one wall (its
+// rounded corners beyond the edge, where the cell's drawing is cut off).
+float tile(vec2 p, vec4 a, float e) {
+  float reach = 0.52 + e;
+  vec2 lo = -a.zw, hi = a.zw;
+  if ((g_joins & 1) != 0) hi.x = reach;
+  if ((g_joins & 2) != 0) hi.y = reach;
+  if ((g_joins & 4) != 0) lo.x = -reach;
+  if ((g_joins & 8) != 0) lo.y = -reach;
+  return rounded_box(p - 0.5 * (lo + hi), 0.5 * (hi - lo), e);
+}
+
 // A glyph given as data: its layers, painted in turn.
 vec4 shape_glyph(int side, vec2 q, float s) {
   vec4 acc = vec4(0.0);
@@ -345,7 +370,10 @@ vec4 shape_glyph(int side, vec2 q, float s) {
     vec4 b = u_layer_b[k];
     int flags = int(b.y + 0.5);
     vec2 p = (flags & 1) != 0 ? vec2(abs(q.x), q.y) : q;
-    float d = primitive(flags >> 1, p, u_layer_a[k], b.x);
+    vec4 a = u_layer_a[k];
+    float d = (flags >> 1) == kBox && g_joins != 0 && a.xy == vec2(0.0)
+                  ? tile(p, a, b.x)
+                  : primitive(flags >> 1, p, a, b.x);
     paint(acc, b.z > 0.0 ? u_side_colour[side] * b.z : unpack_rgb(b.w), cover(d * s));
   }
   return acc;
@@ -419,6 +447,15 @@ void main() {
   ivec3 texel = cell_at(cell);
   int piece = texel.r, marks = texel.g, ghost = texel.b;
   bool turned = turned_at(cell);
+#if HAS_SHAPE
+  if (piece != 0) {
+    ivec2 last = ivec2(u_grid) - 1;
+    if (cell.x < last.x && cell_at(cell + ivec2(1, 0)).r == piece) g_joins |= 1;
+    if (cell.y < last.y && cell_at(cell + ivec2(0, 1)).r == piece) g_joins |= 2;
+    if (cell.x > 0 && cell_at(cell - ivec2(1, 0)).r == piece) g_joins |= 4;
+    if (cell.y > 0 && cell_at(cell - ivec2(0, 1)).r == piece) g_joins |= 8;
+  }
+#endif
   bool won = u_win_progress >= 0.0;
   float pixel = 1.0 / s;  // a pixel in cell units
 
@@ -487,6 +524,7 @@ void main() {
     if (piece == 0) own *= ghost_alpha(marks);
     if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.3 * u_win_progress;
     behind = over(behind, own);
+    g_joins = 0;
     behind = over(behind, draw_piece(u_anim_piece, px / s - u_anim_pos - 0.5, s));
     // The frame's thickness shades the top of each hole.
     behind *= 1.0 - 0.35 * smoothstep(0.30, 0.42, length(q - vec2(0.0, -0.06))) *
@@ -510,6 +548,7 @@ void main() {
     // piece slides past a corner).
     vec2 flying = px / s - u_anim_pos - 0.5;
     bool in_flight = u_anim_piece != 0 && dot(flying, flying) <= dot(q, q);
+    if (in_flight) g_joins = 0;
     vec4 shown = draw_piece(in_flight ? u_anim_piece : piece != 0 ? piece : ghost,
                             in_flight ? flying : q, s);
     if (!in_flight && piece == 0) shown *= ghost_alpha(marks);

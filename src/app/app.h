@@ -231,9 +231,10 @@ class App {
   bool touch_ = false;
   Notice notice_;
   std::string pasted_;     // the share section's text field
-  std::string own_start_;  // the start choice's text field
-  Rect board_rect_;        // where the main board was drawn last (points)
-  float end_shown_ = 0;    // 0..1: the end of game's banner fading in
+  std::string own_start_;  // the start choice's text field, shown while open
+  bool own_start_open_ = false;
+  Rect board_rect_;      // where the main board was drawn last (points)
+  float end_shown_ = 0;  // 0..1: the end of game's banner fading in
   bool end_dismissed_ = false;
   float win_progress_ = 0;  // 0..1: the winning line drawing itself
   float seconds_ = 0;

@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 
 #include "app/app.h"
 #include "app/ui_audit.h"
@@ -17,6 +19,13 @@
 
 namespace arcade::app {
 namespace {
+
+// "Maze" as the middle of a sentence says it: "maze".
+std::string lowered(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
 
 constexpr float kTopBarHeight = 56.0f;
 constexpr float kTabsHeight = 56.0f;     // the phone's second row: the games
@@ -212,11 +221,21 @@ void App::game_tabs(float width) {
     text += w;
   }
   const float room = width - gap * (n - 1);
+  // Too many titles for a phone's width: smaller type, rather than titles
+  // cut off ("Connect Fou").
+  const float min_pad = 4.0f, shrink = std::min(1.0f, (room - 2 * min_pad * n) / text);
+  if (shrink < 1.0f) {
+    ImGui::SetWindowFontScale(shrink);
+    widest *= shrink;
+    text *= shrink;
+  }
   const float pad = std::min(ImGui::GetStyle().FramePadding.x, (room - text) / (2 * n));
   const bool equal = n * (widest + 2 * pad) <= room;
   const float extra = (room - text - 2 * pad * n) / n;
+  // As tall as ever, though the type is smaller: a thumb's target.
+  const float taller = (1.0f - shrink) * ImGui::GetFontSize() / shrink / 2;
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding,
-                      ImVec2(std::max(pad, 0.0f), ImGui::GetStyle().FramePadding.y));
+                      ImVec2(std::max(pad, 0.0f), ImGui::GetStyle().FramePadding.y + taller));
   for (std::size_t i = 0; i < games_.size(); ++i) {
     if (i > 0) ImGui::SameLine(0, gap);
     const std::string name(games_[i]->name()), title(games_[i]->title());
@@ -224,6 +243,7 @@ void App::game_tabs(float width) {
     if (button(title.c_str(), each, name == game_.game())) choose_game(name);
   }
   ImGui::PopStyleVar();
+  ImGui::SetWindowFontScale(1.0f);
 }
 
 void App::settings_popup() {
@@ -422,22 +442,24 @@ void App::start_choice() {
   ImGui::SetNextItemWidth(-1);
   const bool open = ImGui::BeginCombo("##start", preview.c_str());
   audit_target("the start", ImGui::GetFrameHeight());
-  if (!open) return;
+  note_widget("start");
+  if (!open) return own_start_open_ ? own_start() : void();
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (list_item(std::string(names[i]).c_str(), current == i) && current != i)
       start_new_game(game_.game(), start.start_variant_text(i));
   }
-  own_start();
+  // One's own start opens a text box under the choice.
+  ImGui::Separator();
+  if (list_item(("Your own " + lowered(start.start_label()) + "...").c_str(), own_start_open_))
+    own_start_open_ = true;
+  note_widget("own_start_open");
   ImGui::EndCombo();
 }
 
 // A start of the person's own, pasted: a position, or a maze's rows.
 void App::own_start() {
-  ImGui::Separator();
-  std::string label = "Your own " + std::string(game_.start().start_label());
-  for (char& c : label) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  label[0] = 'Y';
-  ImGui::TextUnformatted((label + ": paste it, a row a line").c_str());
+  ImGui::TextWrapped("Your own %s: type or paste it, a row a line",
+                     lowered(game_.start().start_label()).c_str());
   // Grows with its text, as the share field does.
   ImGui::InputTextMultiline(
       "##own", own_start_.data(), own_start_.capacity() + 1,
@@ -452,14 +474,34 @@ void App::own_start() {
       },
       &own_start_);
   note_widget("own_start");
-  if (button("Play it", -1, true)) {
+  const float each = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  if (button("Play it", each, true)) {
     if (const std::optional<std::string> problem = start_from_text(own_start_))
       say(*problem, true);
     else
-      ImGui::CloseCurrentPopup();
+      own_start_open_ = false;
   }
   note_widget("own_start_play");
+  ImGui::SameLine();
+  if (button("Cancel", each)) own_start_open_ = false;
 }
+
+namespace {
+
+// The moves of a round, a row of the move list: those until the side that
+// moved first moves again (2 where turns alternate; Pac-Man's and each
+// ghost's). 2 until a round has been played.
+std::size_t round_plies(const GameController& g) {
+  const std::unique_ptr<GameView> walk = g.start().clone();
+  const int first = walk->side_to_move();
+  for (std::size_t i = 0; i < g.line().size(); ++i) {
+    walk->play(g.line()[i].move);
+    if (walk->side_to_move() == first) return std::max<std::size_t>(2, i + 1);
+  }
+  return 2;
+}
+
+}  // namespace
 
 // The moves played, then those undone (dimmed); a click shows that position.
 void App::move_list() {
@@ -476,7 +518,9 @@ void App::move_list() {
   // each, so that a drag on the list scrolls the panel (drag_to_scroll).
   const float spacing = 4.0f;
   const float item_h = std::max(ImGui::GetTextLineHeight(), target_height());
-  const std::size_t rows = touch_ ? std::max<std::size_t>(1, (moves.size() + 1) / 2) : 6;
+  const std::size_t round = round_plies(game_);
+  const std::size_t rows =
+      touch_ ? std::max<std::size_t>(1, (moves.size() + round - 1) / round) : 6;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kBackground);
   ImGui::BeginChild("moves", ImVec2(0, rows * (item_h + spacing) + 16), false,
                     touch_ ? ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse : 0);
@@ -491,16 +535,16 @@ void App::move_list() {
     ImGui::PopStyleColor();
   }
   const float column = ImGui::CalcTextSize("000. ").x + 8;
-  const float width = (ImGui::GetContentRegionAvail().x - column) / 2;
+  const float width = (ImGui::GetContentRegionAvail().x - column) / static_cast<float>(round);
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (i % 2 == 0) {
+    if (i % round == 0) {
       // A selectable that cannot be chosen: dimmed, centred as the moves are.
-      const std::string number = std::to_string(i / 2 + 1) + ".";
+      const std::string number = std::to_string(i / round + 1) + ".";
       ImGui::Selectable(number.c_str(), false, ImGuiSelectableFlags_Disabled,
                         ImVec2(column - 8, item_h));
       ImGui::SameLine(column);
     } else {
-      ImGui::SameLine(column + width);
+      ImGui::SameLine(column + width * static_cast<float>(i % round));
     }
     ImGui::PushID(static_cast<int>(i));
     if (i >= played)

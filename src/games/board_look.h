@@ -53,7 +53,8 @@ enum class Primitive : std::uint8_t {
   kCircle = 0,   // centre (p0, p1), radius p2
   kRing = 1,     // centre (p0, p1), radius p2, half width p3
   kSegment = 2,  // from (p0, p1) to (p2, p3), half width p4: a stroke with round ends
-  kBox = 3,      // centre (p0, p1), half size (p2, p3), corners rounded by p4
+  kBox = 3,      // centre (p0, p1), half size (p2, p3), corners rounded by p4; centred in
+                 // the cell, a tile: it reaches over the edge to the same piece beside it
 };
 
 // One layer of a kShape glyph, painted over the layers before it.

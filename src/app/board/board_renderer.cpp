@@ -131,7 +131,9 @@ int cursor_column(const BoardScene& scene) {
 
 // --- changed_region: what board.frag draws differently, where ---------------
 // board.frag draws each pixel from its own cell's texel and the uniforms
-// alone, so a changed cell changes its own pixels only; the uniforms reach
+// alone (and, in a look with kShape glyphs, the pieces beside it: a tile
+// joins its like), so a changed cell changes its own pixels only (and its
+// neighbours'); the uniforms reach
 // further: the piece in flight, the winning line (and the pieces it dims),
 // the cursor's column, the time (the hint's pulse, nothing else).
 
@@ -226,12 +228,26 @@ void add_dimmed_cells(const Geometry& g, const BoardScene& scene, std::vector<Pi
   }
 }
 
+// Whether board.frag looks at the cells beside a cell to draw it: a kShape
+// glyph's tile joins its like there.
+bool joins_neighbours(const BoardLook& look) {
+  return std::any_of(look.pieces.begin(), look.pieces.end(),
+                     [](const PieceLook& p) { return p.glyph.kind == GlyphKind::kShape; });
+}
+
 void add_changed_cells(const Geometry& g, const BoardScene& before, const BoardScene& after,
                        std::vector<PixelRect>& rects) {
+  const bool joins = joins_neighbours(after.look);
   for (std::size_t i = 0; i < after.pieces.size(); ++i) {
     const std::array<std::uint8_t, 4> texel = texel_of(after, i);
-    if (texel != texel_of(before, i) || (texel[1] & kHint))
-      rects.push_back(cell_pixels(g, static_cast<int>(i) % g.cols, static_cast<int>(i) / g.cols));
+    const int col = static_cast<int>(i) % g.cols, row = static_cast<int>(i) / g.cols;
+    if (texel == texel_of(before, i) && !(texel[1] & kHint)) continue;
+    rects.push_back(cell_pixels(g, col, row));
+    if (!joins || texel[0] == texel_of(before, i)[0]) continue;
+    // A tile beside it may join it now, or no longer.
+    for (const auto& [dc, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
+      if (col + dc >= 0 && col + dc < g.cols && row + dr >= 0 && row + dr < g.rows)
+        rects.push_back(cell_pixels(g, col + dc, row + dr));
   }
 }
 
