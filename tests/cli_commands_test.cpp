@@ -250,5 +250,46 @@ TEST(ProtocolLineReader, EveryLengthAroundTheCapGetsItsOwnCount) {
     }
 }
 
+// --- arcade match pacman ---
+
+// Pac-Man beside the only food: every game is won in one move, -1 + 10 +
+// 500 = 509 points, whatever the algorithm and the ghost.
+TEST_F(CliCommands, PacManMatchPlaysAMazeOfRows) {
+  EXPECT_EQ(run_arcade({"match", "pacman", "%%%%%/%P.G%/%%%%%", "algorithm", "expectimax", "depth",
+                        "2", "opponents", "random", "games", "3", "seed", "4"}),
+            0)
+      << err_.str();
+  EXPECT_TRUE(out_has("games 3 wins 3 losses 0 draws 0 mean cp 509\n")) << out_.str();
+  EXPECT_EQ(err_.str(), "");
+}
+
+// The tutorials' claim (Berkeley's trappedClassic): a minimax Pac-Man that
+// takes the ghosts for enemies, searching 3 rounds on the score alone, runs
+// into the ghost beside him and loses every game against random ghosts.
+TEST_F(CliCommands, PacManMatchOfMinimaxInTheTrappedMazeLosesEveryGame) {
+  EXPECT_EQ(run_arcade({"match", "pacman", "trapped", "algorithm", "minimax", "depth", "3",
+                        "opponents", "random", "weights", "score", "games", "10", "seed", "1"}),
+            0)
+      << err_.str();
+  EXPECT_TRUE(out_has("games 10 wins 0 losses 10 draws 0")) << out_.str();
+}
+
+TEST_F(CliCommands, PacManMatchRefusesAnUnknownMazeAndBadOptions) {
+  EXPECT_EQ(run_arcade({"match", "pacman", "nowhere"}), 2);
+  EXPECT_TRUE(err_has("error match: no maze 'nowhere' in pacman (corridors")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "algorithm", "perfect"}), 2);
+  EXPECT_TRUE(err_has("error match algorithm: 'perfect' is not minimax, alphabeta or expectimax"))
+      << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "opponents", "friendly"}), 2);
+  EXPECT_TRUE(err_has("error match opponents: 'friendly' is not")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "games", "0"}), 2);
+  EXPECT_TRUE(err_has("error match games: '0' is not a number from 1 to")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "speed", "2"}), 2);
+  EXPECT_TRUE(err_has("error match: unknown option 'speed'")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "%%%/%P%"}), 2);
+  EXPECT_TRUE(err_has("error bad maze: ")) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+}
+
 }  // namespace
 }  // namespace arcade::cli
