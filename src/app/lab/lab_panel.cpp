@@ -149,6 +149,9 @@ bool LabPanel::section(bool touch) {
     default:
       break;
   }
+  if (game_.position().multi_agent())
+    pessimism_.section(game_.game(), game_.engine_position(), game_.position().agent_to_move() == 0,
+                       touch);
   return true;
 }
 
@@ -188,6 +191,9 @@ std::string LabPanel::command(const std::vector<std::string>& w) {
       lab_->toggle_fold(static_cast<int>(*n));
     else
       view_.selected = view_.centre_on = static_cast<int>(*n);
+  } else if (what == "pessimism" && game_.position().multi_agent()) {
+    return pessimism_.command(w, game_.game(), game_.engine_position(),
+                              game_.position().agent_to_move() == 0);
   } else if (what == "fit" && w.size() == 2) {
     view_.camera.zoom = 0;
   } else if (what == "zoom" && w.size() == 3) {
@@ -271,6 +277,7 @@ std::string LabPanel::state() const {
   out += "\nlab_drawn " + std::to_string(view_.drawn_nodes) + "\n";
   out += "lab_boards " + std::to_string(view_.drawn_boards) + "\n";
   out += "lab_stale " + stale() + "\n";
+  out += pessimism_.state();
   return out + view_state();
 }
 

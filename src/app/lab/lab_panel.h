@@ -15,6 +15,7 @@
 #include "app/heuristic_weights.h"
 #include "app/lab/lab.h"
 #include "app/lab/lab_view.h"
+#include "app/lab/pessimism_view.h"
 
 namespace arcade::app {
 
@@ -28,9 +29,10 @@ class LabPanel {
   // Call once a frame: the engine's replies, the replay moving on.
   void update(float dt) {
     if (lab_) lab_->update(dt);
+    pessimism_.update();
   }
   // A run brings lines or the replay plays: frames must be drawn.
-  bool busy() const { return lab_ && (lab_->running() || lab_->playing()); }
+  bool busy() const { return (lab_ && (lab_->running() || lab_->playing())) || pessimism_.busy(); }
   // Two fingers zoom the tree (App::pinch).
   void pinch(bool active, float factor, float x, float y);
   // Its engine starts again if it failed (App::retry_engines).
@@ -69,6 +71,7 @@ class LabPanel {
   std::unique_ptr<GameView> root_;        // the position of the last run
   LabSettings settings_;
   LabView view_;
+  Pessimism pessimism_{make_engine_};  // minimax beside expectimax (a game of agents)
 };
 
 }  // namespace arcade::app

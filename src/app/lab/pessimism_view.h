@@ -1,0 +1,94 @@
+#pragma once
+// Minimax's pessimism, shown side by side (issue 25, section 3): in a game of
+// more than two agents the lab offers the position on the board searched
+// twice at the root, once with the ghosts as enemies (minimax: MIN nodes)
+// and once with them as coins (expectimax: chance nodes), each root move's
+// value under each; and a run of N whole games of each against random
+// ghosts (the engine's `match`), with each one's wins, win rate and mean
+// score. The tutorials' claim is about those last numbers: minimax sees only
+// the worst case and rushes to end a game it thinks lost, expectimax takes
+// the chance.
+//
+// Both searches use the score alone (the Weights preset "score"), as the
+// tutorials and Berkeley's figure do, and a fixed seed, so that
+// `arcade match GAME MAZE ... weights score seed S` plays the same games.
+// It runs on an engine of its own, beside the lab's.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/engine_factory.h"
+#include "app/engine_link/protocol_text.h"
+
+namespace arcade::app {
+
+// What one algorithm found: the root's moves with their values, the root's
+// value, and its games. Values in hundredths of a point.
+struct PessimismColumn {
+  std::string algorithm;                           // "minimax" or "expectimax"
+  std::vector<std::pair<std::string, int>> moves;  // in the engine's order
+  std::optional<int> value;
+  struct Games {
+    int games = 0, wins = 0, losses = 0, draws = 0;
+    int mean = 0;  // hundredths
+  };
+  std::optional<Games> games;
+};
+
+struct PessimismRequest {
+  int depth = 3;  // rounds
+  int games = 20;
+  std::uint64_t seed = 1;
+};
+
+// The engine's lines for a run (game, weights, position, the two root
+// searches, the two matches), in order; `searches` receives the indices of
+// the four that answer (go, go, match, match).
+std::vector<std::string> pessimism_lines(const std::string& game, const EnginePosition& position,
+                                         const PessimismRequest& request,
+                                         std::vector<std::size_t>& answered);
+// Reads a reply line of the searches or matches into `column`; an error
+// message for an `error` line.
+std::optional<std::string> read_pessimism_reply(const std::string& line, int depth,
+                                                PessimismColumn& column);
+
+class Pessimism {
+ public:
+  explicit Pessimism(EngineFactory make_engine) : make_engine_(std::move(make_engine)) {}
+
+  // Searches and plays `position` of `game` (Pac-Man to move).
+  void run(const std::string& game, const EnginePosition& position,
+           const PessimismRequest& request);
+  void stop();
+  // Call once a frame: reads the engine's replies.
+  void update();
+  bool busy() const { return !waiting_.empty(); }
+
+  // The lab panel's section, in a game of more than two agents; runs on
+  // `position` when asked, if `agent0_to_move`.
+  void section(const std::string& game, const EnginePosition& position, bool agent0_to_move,
+               bool touch);
+  // `lab pessimism run [depth D] [games N] [seed S]` | `lab pessimism stop`:
+  // "ok" or "error ...".
+  std::string command(const std::vector<std::string>& words, const std::string& game,
+                      const EnginePosition& position, bool agent0_to_move);
+  // pessimism_state, pessimism_request, and for each algorithm A
+  // pessimism_root_A and pessimism_games_A lines (App::state).
+  std::string state() const;
+
+ private:
+  EngineFactory make_engine_;
+  std::unique_ptr<EngineClient> engine_;
+  PessimismRequest request_;
+  std::vector<PessimismColumn> columns_;  // minimax, expectimax
+  // The requests still to answer, with the column each fills.
+  std::vector<std::pair<std::uint64_t, std::size_t>> waiting_;
+  bool has_run_ = false;
+  std::string error_;
+};
+
+}  // namespace arcade::app
