@@ -1,5 +1,6 @@
 // Pac-Man's position strings (the format is in pacman.h) and diagram.
 
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -10,7 +11,13 @@ namespace arcade {
 namespace {
 
 constexpr char kDirectionLetters[] = "NESW";
-constexpr int kMaxScore = 1'000'000;
+// The most a move can change the score: a food, the win and four scared
+// ghosts (+1310), or a catch (-501). A position's score lies within that
+// many points a move played (and one more move), so a move from any
+// position read leads to one that reads too.
+constexpr int kMaxGainPerMove =
+    PacMan::kFoodPoints + PacMan::kWinPoints + PacMan::kMaxGhosts * PacMan::kGhostPoints;
+constexpr int kMaxScore = kMaxGainPerMove * (PacMan::kMaxGamePlies + 1);
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
   std::vector<std::string_view> parts;
@@ -174,6 +181,10 @@ std::string impossibility(const PacMan::Position& p) {
         (g.cell != g.home || g.direction != PacMan::kNoDirection))
       return PacMan::agent_name(i + 1) + " is on Pac-Man's cell but has not caught him";
   }
+  const int moves_played = p.rounds * (1 + p.ghost_count) + p.agent;
+  if (std::abs(p.score) > kMaxGainPerMove * (moves_played + 1))
+    return "score " + std::to_string(p.score) + " in " + std::to_string(moves_played) +
+           " moves: more than a game can reach";
   if (p.rounds == PacMan::kMaxRounds && p.agent != 0)
     return "the game ends after " + std::to_string(PacMan::kMaxRounds) +
            " rounds, before any ghost moves";

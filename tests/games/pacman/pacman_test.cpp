@@ -378,6 +378,7 @@ TEST(PacManText, BadStringsAreRejectedWithTheirReason) {
       {"%%%%%%/%P_.G%/%%%%%%:0:0:0:4.1.4.1.-.0", "'G'"},
       {"%%%%%%/%P_._%/%%%%%%:0:0:0", "ROWS:SCORE"},
       {"%%%%%%/%P_._%/%%%%%%:x:0:0:4.1.4.1.-.0", "score"},
+      {"%%%%%%/%P_._%/%%%%%%:5000:1:0:4.1.4.1.-.0", "more than a game can reach"},
   };
   for (const auto& [text, reason] : bad) {
     const Parsed<P> p = PacMan::from_text(text);
