@@ -178,6 +178,24 @@ TEST(AgentSearch, ChanceNodesRecordTheirProbabilities) {
   EXPECT_FALSE(x2->on_pv);
 }
 
+// A tree from a ghost's turn is drawn from the ghosts' side, as every tree
+// from its root's: at B (ghost 1) the ghosts' team is MAX and its value the
+// negation of Pac-Man's, -min(3, 2) = -2; Pac-Man's nodes are MIN.
+TEST(AgentSearch, ATreeFromAGhostsTurnIsTheGhostsView) {
+  const TreeReport tree = record_tree("B", Algorithm::kMinimax);
+  ASSERT_EQ(tree.nodes.size(), 7u);  // B, D, D1, D2, E, E1, E2
+  EXPECT_EQ(tree.value, -200);
+  EXPECT_TRUE(tree.nodes[0].max_to_move);
+  const TreeNode* d = node_named(tree, "D");
+  const TreeNode* d2 = node_named(tree, "D2");
+  ASSERT_TRUE(d && d2);
+  EXPECT_TRUE(d->max_to_move);  // ghost 2, the root's team
+  EXPECT_EQ(d->value, -300);
+  EXPECT_FALSE(d2->max_to_move);  // Pac-Man
+  EXPECT_EQ(d2->value, -1200);
+  EXPECT_EQ(tree.pv, (std::vector<std::string>{"E", "E2"}));
+}
+
 // The protocol writes points with up to two decimals.
 TEST(AgentProtocol, PointsWithUpToTwoDecimals) {
   EXPECT_EQ(points_text(467), "cp 4.67");
