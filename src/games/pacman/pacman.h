@@ -15,9 +15,12 @@
 //   unscared ghost catches him, -500, and the game is lost (unless that move
 //   ate the last food: the win stands, as Berkeley's checkDeath says); a
 //   scared ghost is eaten, +200, and goes back to its start with no
-//   direction and no fear.
+//   direction and no fear. Pac-Man eats before the check, so stepping onto
+//   a ghost that stands on the last food wins. Berkeley takes -500 for each
+//   unscared ghost on his cell; here a catch counts once, as the issue says.
 // - A capsule scares every ghost for 40 of its own moves: each ghost's timer
-//   drops by one when it moves (Berkeley's decrementTimer).
+//   drops by one when it moves (Berkeley's decrementTimer), before the
+//   check: a ghost whose last move of fear lands on Pac-Man catches him.
 // - Scared ghosts move at full speed, one cell a move. Berkeley's move half a
 //   cell, but half a cell is no position on a grid, and skipping every other
 //   turn would give a ghost a "wait" move it otherwise never has (and
@@ -51,7 +54,8 @@
 // 0 at the top left; dir N E S W or '-' for none; scared the moves of fear
 // left; a trailing '!' marks the ghost that caught Pac-Man). The food under
 // a ghost stays in ROWS.
-// Example: "%%%%%%/%P._.%/%%%%%%:9:1:1:3.1.4.1.W.0".
+// Example, after Pac-Man stopped and the ghost stepped west onto the food:
+// "%%%%%%/%P_._%/%%%%%%:-1:1:0:3.1.4.1.W.0".
 
 #include <array>
 #include <cstdint>
