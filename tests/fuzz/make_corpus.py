@@ -21,13 +21,14 @@ REPO = FUZZ_DIR.parent.parent
 BOOK = REPO / "data" / "connect4_opening.book"
 
 # --- game_text: byte 0 picks the game (its value modulo the number of games,
-# in the order of src/games/games.txt: '0', '1', '2', '3'), then a position
+# in the order of src/games/games.txt: '0', '1', '2', '3', '4'), then a position
 # string, a newline, a move text.
 
 TICTACTOE = "0"
 CONNECT4 = "1"
 WOLFSHEEP = "2"
 REVERSI = "3"
+PACMAN = "4"
 
 GAME_TEXT = {
     "tictactoe_start": (TICTACTOE, ".../.../...", "b2"),
@@ -69,6 +70,12 @@ GAME_TEXT = {
     "reversi_no_flip": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27 + " X", "a1"),
     "reversi_no_side": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27, "d3"),
     "reversi_not_a_square": (REVERSI, "-" * 27 + "OX------XO" + "-" * 27 + " X", "i9"),
+    "pacman_bare_maze": (PACMAN, "%%%%%%%/%P..o.%/%.%%%.%/%....G%/%%%%%%%", "E"),
+    "pacman_in_play": (PACMAN, "%%%%%%/%P_._%/%%%%%%:-1:1:0:3.1.4.1.W.0", "stop"),
+    "pacman_ghost_to_move": (PACMAN, "%%%%%%%/%.P__%%/%%%%%%%:-1:0:1:4.1.4.1.-.40", "W"),
+    "pacman_caught": (PACMAN, "%%%%%%/%P_._%/%%%%%%:-501:1:0:1.1.3.1.W.0!", "E"),
+    "pacman_ghost_cannot_stop": (PACMAN, "%%%%%%/%P_._%/%%%%%%:-1:0:1:4.1.4.1.-.0", "Stop"),
+    "pacman_ragged": (PACMAN, "%%%%%/%P.G/%%%%%", "north"),
 }
 
 # --- protocol: one command a line.
