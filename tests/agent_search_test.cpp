@@ -13,6 +13,7 @@
 #include <memory>
 #include <numeric>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -157,6 +158,29 @@ TEST(AgentSearch, DepthCountsRounds) {
   EXPECT_TRUE(info.proven);
   EXPECT_EQ(info.stats.nodes, 22u);  // 14, and one "end" under each of the 8
   EXPECT_FALSE(search_tree("A", Algorithm::kMinimax).proven);
+}
+
+// Two rounds make A's moves equal (both 0): random ties pick either, by
+// the seed, and say among how many.
+TEST(AgentSearch, RandomTiesPickAmongTheEqualBestMoves) {
+  std::atomic<bool> stop{false};
+  std::set<Move> chosen;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    AgentSearchOptions options{
+        Algorithm::kAlphaBeta, Opponents::kRandom, true, true, false, true, seed};
+    const SearchInfo info = AgentSearcher<Tree>().search(Tree::start(), {2, 0, 0}, options, stop);
+    EXPECT_EQ(info.tied, 2);
+    EXPECT_EQ(info.score, 0);
+    chosen.insert(info.best);
+    options.random_ties = false;
+    EXPECT_EQ(AgentSearcher<Tree>().search(Tree::start(), {2, 0, 0}, options, stop).tied, 0);
+  }
+  EXPECT_EQ(chosen, (std::set<Move>{0, 1}));
+  // At depth 1 B is better (2 against 1): no tie.
+  AgentSearchOptions options{Algorithm::kAlphaBeta, Opponents::kRandom, true, true, false, true, 3};
+  const SearchInfo one = AgentSearcher<Tree>().search(Tree::start(), {1, 0, 0}, options, stop);
+  EXPECT_EQ(one.best, 0);
+  EXPECT_EQ(one.tied, 0);
 }
 
 TEST(AgentSearch, ChanceNodesRecordTheirProbabilities) {

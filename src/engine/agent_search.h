@@ -60,6 +60,10 @@ struct AgentSearchOptions {
   bool use_ordering = true;  // G::move_hint first at MAX and MIN nodes
   bool iterative = true;     // false: one search at limits.depth
   bool root_scores = false;  // every root move's exact value
+  // Pick at random (SplitMix64 of `seed`, the same on every platform) among
+  // the root moves of the best value, which are then searched exactly.
+  bool random_ties = false;
+  std::uint64_t seed = 1;
 };
 
 // What an observer hears of one node on entry. The window is in agent 0's
@@ -146,6 +150,7 @@ class AgentSearcher {
     }
     if (result.best == kNoMove) result.best = moves[0];
     fill_stats(result);
+    choose_among_ties(result);
     return result;
   }
 
@@ -249,7 +254,8 @@ class AgentSearcher {
     Score a = sign > 0 ? alpha : -beta;  // the window from the mover's side
     const Score b = sign > 0 ? beta : -alpha;
     order(pos, moves, ply);
-    const bool full_windows = !alpha_beta() || (root && options_.root_scores);
+    const bool full_windows =
+        !alpha_beta() || (root && (options_.root_scores || options_.random_ties));
     Score best = -kInfinity;
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const Move m = moves[i];
@@ -315,6 +321,20 @@ class AgentSearcher {
     if (root && !aborted_ && options_.root_scores)
       root->info->root_scores.push_back({m, v, horizon_hits_ == root->horizon_before_move});
     return v;
+  }
+
+  void choose_among_ties(SearchInfo& result) const {
+    const std::size_t ties = result.best_moves.size();
+    if (!options_.random_ties || ties < 2 || result.stopped) return;
+    std::uint64_t z = options_.seed + 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    const Move chosen = result.best_moves[z % ties];
+    result.tied = static_cast<int>(ties);
+    if (chosen == result.best) return;
+    result.best = chosen;
+    result.pv.assign(1, chosen);  // the line behind another move is not known
   }
 
   // G::move_hint first (a stable insertion sort: no allocation), and at the

@@ -73,8 +73,9 @@ class AgentSessionFor : public GameSessionFor<G> {
     const int agent = G::agent_to_move(p);
     if (G::outcome(p) == Outcome::kOngoing && agent != 0 && opponents_ != Opponents::kAdversarial)
       return draw(options.seed, on_iteration);
-    AgentSearchOptions agent_options{options.algorithm, Opponents::kRandom, options.use_ordering,
-                                     options.iterative, options.root_scores};
+    AgentSearchOptions agent_options{options.algorithm, Opponents::kRandom,  options.use_ordering,
+                                     options.iterative, options.root_scores, options.random_ties,
+                                     options.seed};
     // A ghost's own search is adversarial: MIN for it and its team.
     if (agent != 0 && options.algorithm == Algorithm::kExpectimax)
       agent_options.algorithm = Algorithm::kAlphaBeta;
