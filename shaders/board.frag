@@ -338,27 +338,31 @@ float primitive(int kind, vec2 p, vec4 a, float e) {
   return d;
 }
 
-// 0xRRGGBB, packed in a float, as a colour.
+// 0xRRGGBB, packed in a float, as a colour. Exact as uploaded (below 2^24);
+// rgb + 0.5 would not be: it rounds an odd number from 0x800000 up.
 vec3 unpack_rgb(float rgb) {
-  float v = floor(rgb + 0.5);
+  float v = rgb;
   return vec3(floor(v / 65536.0), mod(floor(v / 256.0), 256.0), mod(v, 256.0)) / 255.0;
 }
 
-// The cells beside the one drawn that hold its own piece, bit flags: 1 the
-// right, 2 above, 4 the left, 8 below (0 for a piece in flight or a ghost).
+// The eight cells round the one drawn, and which of them hold its own piece
+// (or lie off the board), bit k for kAround[k]; 0 for a piece in flight or
+// a ghost, and where no kind is a kShape glyph.
+const ivec2 kAround[8] = ivec2[8](ivec2(1, 0), ivec2(1, 1), ivec2(0, 1), ivec2(-1, 1),
+                                  ivec2(-1, 0), ivec2(-1, -1), ivec2(0, -1), ivec2(1, -1));
 int g_joins = 0;
 
-// A kBox layer centred in its cell is a tile: it reaches over the edges to
-// the same piece beside it, so that walls of cells join into one wall (its
-// rounded corners beyond the edge, where the cell's drawing is cut off).
-float tile(vec2 p, vec4 a, float e) {
-  float reach = 0.52 + e;
-  vec2 lo = -a.zw, hi = a.zw;
-  if ((g_joins & 1) != 0) hi.x = reach;
-  if ((g_joins & 2) != 0) hi.y = reach;
-  if ((g_joins & 4) != 0) lo.x = -reach;
-  if ((g_joins & 8) != 0) lo.y = -reach;
-  return rounded_box(p - 0.5 * (lo + hi), 0.5 * (hi - lo), e);
+// A kBox layer centred in its cell is a tile: tiles of the same piece join
+// into one shape (a maze's walls), whose edge lies (0.5 - half size) in from
+// the cells round it that are not of that piece, its convex corners rounded
+// by that distance; the board's edge is no edge (the shape goes on). p4 only
+// rounds a tile with no like beside it, which draws as the box it is.
+float tile(vec2 p, vec4 a) {
+  float nearest = 1e3;
+  for (int k = 0; k < 8; ++k)
+    if ((g_joins & (1 << k)) == 0)
+      nearest = min(nearest, rounded_box(p - vec2(kAround[k]), vec2(0.5), 0.0));
+  return (0.5 - min(a.z, a.w)) - max(nearest, 0.0);
 }
 
 // A glyph given as data: its layers, painted in turn.
@@ -371,8 +375,9 @@ vec4 shape_glyph(int side, vec2 q, float s) {
     int flags = int(b.y + 0.5);
     vec2 p = (flags & 1) != 0 ? vec2(abs(q.x), q.y) : q;
     vec4 a = u_layer_a[k];
-    float d = (flags >> 1) == kBox && g_joins != 0 && a.xy == vec2(0.0)
-                  ? tile(p, a, b.x)
+    // A tile with its like beside it (orthogonally: bits 0, 2, 4, 6).
+    float d = (flags >> 1) == kBox && (g_joins & 0x55) != 0 && a.xy == vec2(0.0)
+                  ? tile(p, a)
                   : primitive(flags >> 1, p, a, b.x);
     paint(acc, b.z > 0.0 ? u_side_colour[side] * b.z : unpack_rgb(b.w), cover(d * s));
   }
@@ -449,11 +454,11 @@ void main() {
   bool turned = turned_at(cell);
 #if HAS_SHAPE
   if (piece != 0) {
-    ivec2 last = ivec2(u_grid) - 1;
-    if (cell.x < last.x && cell_at(cell + ivec2(1, 0)).r == piece) g_joins |= 1;
-    if (cell.y < last.y && cell_at(cell + ivec2(0, 1)).r == piece) g_joins |= 2;
-    if (cell.x > 0 && cell_at(cell - ivec2(1, 0)).r == piece) g_joins |= 4;
-    if (cell.y > 0 && cell_at(cell - ivec2(0, 1)).r == piece) g_joins |= 8;
+    for (int k = 0; k < 8; ++k) {
+      ivec2 n = cell + kAround[k];
+      bool off = any(lessThan(n, ivec2(0))) || any(greaterThanEqual(n, ivec2(u_grid)));
+      if (off || cell_at(n).r == piece) g_joins |= 1 << k;
+    }
   }
 #endif
   bool won = u_win_progress >= 0.0;

@@ -54,7 +54,7 @@ enum class Primitive : std::uint8_t {
   kRing = 1,     // centre (p0, p1), radius p2, half width p3
   kSegment = 2,  // from (p0, p1) to (p2, p3), half width p4: a stroke with round ends
   kBox = 3,      // centre (p0, p1), half size (p2, p3), corners rounded by p4; centred in
-                 // the cell, a tile: it reaches over the edge to the same piece beside it
+                 // the cell, a tile: tiles of a piece join into one shape (board.frag)
 };
 
 // One layer of a kShape glyph, painted over the layers before it.

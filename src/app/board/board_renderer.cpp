@@ -244,10 +244,11 @@ void add_changed_cells(const Geometry& g, const BoardScene& before, const BoardS
     if (texel == texel_of(before, i) && !(texel[1] & kHint)) continue;
     rects.push_back(cell_pixels(g, col, row));
     if (!joins || texel[0] == texel_of(before, i)[0]) continue;
-    // A tile beside it may join it now, or no longer.
-    for (const auto& [dc, dr] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
-      if (col + dc >= 0 && col + dc < g.cols && row + dr >= 0 && row + dr < g.rows)
-        rects.push_back(cell_pixels(g, col + dc, row + dr));
+    // A tile round it may join it now, or no longer.
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc)
+        if ((dc || dr) && col + dc >= 0 && col + dc < g.cols && row + dr >= 0 && row + dr < g.rows)
+          rects.push_back(cell_pixels(g, col + dc, row + dr));
   }
 }
 

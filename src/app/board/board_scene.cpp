@@ -276,10 +276,13 @@ std::optional<Move> person_pass(const GameController& g) {
 ClickResult click(const GameController& g, const BoardUi& ui, Cell cell) {
   ClickResult result;
   if (!person_to_move(g)) return result;
-  // A stepping game's mover stays put when clicked (Pac-Man's Stop).
-  if (const std::optional<Steps> steps = steps_of(g.position());
-      steps && steps->stay && steps->mover == cell) {
-    result.move = steps->stay;
+  // A game of steps: the mover stays put when clicked (Pac-Man's Stop), a
+  // cell beside it is that step (no piece to pick up first).
+  if (const std::optional<Steps> steps = steps_of(g.position())) {
+    result.move =
+        steps->mover == cell
+            ? steps->stay
+            : step_toward(*steps, {cell.col - steps->mover.col, cell.row - steps->mover.row});
     return result;
   }
   const std::optional<Cell> selected = selection(g, ui);
