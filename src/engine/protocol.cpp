@@ -961,7 +961,8 @@ void Protocol::command_eval() {
 
 void Protocol::command_help() {
   emit("commands: game " + join_words(game_names_) +
-       " | position (startpos | <position string>) [moves M ...] | go [ponder] [depth N] "
+       " | position (startpos | maze <rows> | <position string>) [moves M ...] | go [ponder] "
+       "[depth N] "
        "[movetime MS] [nodes N] [infinite] | ponderhit | stop | isready | setoption name <Name> "
        "value <V> | d | perft N | "
        "moves | solve | tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off] "

@@ -5,7 +5,7 @@
 // text; the game behind it is a GameSession made by a factory, so the
 // protocol knows no game.
 //
-// Commands: game NAME | position (startpos | STRING) [moves M ...] |
+// Commands: game NAME | position (startpos | maze ROWS | STRING) [moves M ...] |
 //   go [ponder] [depth N] [movetime MS] [nodes N] [infinite] | ponderhit |
 //   stop | isready |
 //   setoption name NAME value V | d | perft N | moves | solve |
