@@ -440,7 +440,8 @@ LabTree tree_of(std::initializer_list<const char*> lines) {
   return tree;
 }
 
-const LabWords kPacManWords{"Pac-Man", "The ghosts", 1, {"Pac-Man", "ghost 1", "ghost 2"}};
+// The names as Pac-Man's description gives them (the team "Ghosts").
+const LabWords kPacManWords{"Pac-Man", "Ghosts", 1, {"Pac-Man", "ghost 1", "ghost 2"}};
 
 TEST(LabAgents, ReadsChanceNodesAgentsProbabilitiesAndValuesInPoints) {
   LabTree tree;
@@ -615,8 +616,9 @@ TEST(LabAgents, TwoPlayerTreesAreUnchanged) {
   EXPECT_NE(tree_command(params).find("algorithm minimax"), std::string::npos);
 }
 
-// In a game of agents the chart is minimax, alpha-beta and expectimax, with
-// no table, deepening or minimal tree; the main tree asks for expectimax.
+// In a game of agents the chart is minimax, alpha-beta, + ordering and
+// expectimax, with no table or minimal tree; the main tree asks for
+// expectimax.
 TEST(LabAgents, ChartsMinimaxAlphaBetaAndExpectimax) {
   ScriptedEngine engine;
   Lab lab(engine);
@@ -625,18 +627,19 @@ TEST(LabAgents, ChartsMinimaxAlphaBetaAndExpectimax) {
   settings.expectimax = true;
   settings.ordering = false;
   lab.run({"pacman", {}, {}, true}, settings);
-  ASSERT_EQ(lab.counts().size(), 3u);
+  ASSERT_EQ(lab.counts().size(), 4u);
   EXPECT_EQ(lab.counts()[0].name, "minimax");
   EXPECT_EQ(lab.counts()[1].name, "alpha-beta");
-  EXPECT_EQ(lab.counts()[2].name, "expectimax");
-  const std::uint64_t main_tree = engine.last_request - 3;
+  EXPECT_EQ(lab.counts()[2].name, "+ ordering");
+  EXPECT_EQ(lab.counts()[3].name, "expectimax");
+  const std::uint64_t main_tree = engine.last_request - 4;
   EXPECT_EQ(engine.sent[main_tree - 1],
             "tree depth 2 algorithm expectimax ordering off table off limit 20000");
   engine.reply(engine.last_request, "tree nodes 5 value cp 4.67");
   lab.update(0);
-  ASSERT_TRUE(lab.counts()[2].nodes);
-  EXPECT_EQ(*lab.counts()[2].nodes, 5u);
-  EXPECT_EQ(lab_value_text(*lab.counts()[2].value, lab.counts()[2].in_points), "+4.67");
+  ASSERT_TRUE(lab.counts()[3].nodes);
+  EXPECT_EQ(*lab.counts()[3].nodes, 5u);
+  EXPECT_EQ(lab_value_text(*lab.counts()[3].value, lab.counts()[3].in_points), "+4.67");
 }
 
 // Where every visible node of `layout` is drawn by `camera`: its extent.

@@ -31,9 +31,9 @@ const Comparison kComparisons[] = {
 };
 constexpr int kMinimaxBar = 0;  // its tree's values give the minimal tree
 constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
-// A game of agents' searches: no table nor deepening there (the agent
-// search has none), no minimal tree (a proof of two sides that alternate),
-// and the other team's agents as MIN, then as chance.
+// A game of agents' searches: no table there (the agent search has none), no
+// minimal tree (a proof of two sides that alternate), and the other team's
+// agents as MIN, then as chance.
 const Comparison kAgentComparisons[] = {
     {"minimax",
      "every move searched to the depth limit, the other agents as MIN",
@@ -41,6 +41,9 @@ const Comparison kAgentComparisons[] = {
     {"alpha-beta",
      "cut-offs between MAX and MIN, the other agents as MIN",
      {0, false, false, false, false, 0, false}},
+    {"+ ordering",
+     "the most promising moves first: cut-offs come sooner",
+     {0, false, true, false, false, 0, false}},
     {"expectimax",
      "the other agents at random (chance nodes): every move searched, each value a mean",
      {0, false, false, false, false, 0, true}},

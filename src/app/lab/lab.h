@@ -31,7 +31,7 @@ struct LabPosition {
   EnginePosition position;
   std::optional<EngineWeights> weights;
   // A game of more than two agents (GameView::multi_agent): values in its
-  // points, depth in rounds, the chart of its own searches.
+  // points, depth in rounds, the chart of its own searches, no table.
   bool agents = false;
   friend bool operator==(const LabPosition&, const LabPosition&) = default;
 };

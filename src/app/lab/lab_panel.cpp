@@ -121,8 +121,8 @@ void LabPanel::run() {
   if (!lab_) return;
   const LabPosition position = position_now();
   if (position.agents) {
-    // The agent search has no ordering, table nor deepening.
-    settings_.ordering = settings_.table = settings_.deepening = false;
+    // The agent search has no table.
+    settings_.table = false;
     settings_.depth = std::min(settings_.depth, kLabMaxRounds);
   } else {
     settings_.expectimax = false;

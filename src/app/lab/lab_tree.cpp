@@ -89,6 +89,7 @@ std::string min_level(const std::vector<LabNode>& nodes, const LabNode& n, const
       order += (order.empty() ? "" : " then ") + words.agents[a];
     std::string team = words.min_side;
     if (!team.empty()) team[0] = static_cast<char>(std::tolower(team[0]));
+    if (team.rfind("the ", 0) != 0) team = "the " + team;  // "Ghosts": the ghosts
     who = team + " move in turn, " + order + ", and together pick";
   }
   return who + " the lowest value for " + words.agents[0] + ": min(" + values + ") = " + plain(n) +

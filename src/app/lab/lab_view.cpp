@@ -277,7 +277,8 @@ void level_labels(ImDrawList* list, const Placement& place, const std::vector<La
     const std::string text =
         words.agents[static_cast<std::size_t>(n->agent)] + " (" + level_kind(*n) + ")";
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    const ImVec2 at{min.x + 6, y - size.y / 2};
+    // Where the legend starts: a phone's area begins a little off the screen.
+    const ImVec2 at{min.x + 12, y - size.y / 2};
     list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
                         IM_COL32(24, 27, 36, 220), 3.0f);
     list->AddText(at, side_colour(*n), text.c_str());
@@ -326,9 +327,32 @@ std::optional<int> node_under(Lab& lab, const Placement& place, const GameView& 
   return best;
 }
 
-void node_details(const Lab& lab, int index, const LabWords& words) {
+// Text wrapped at spaces only, `width` points a line: ImGui 1.86 also
+// wraps after a '.' or ',', which split "0.5" or "-255.25" over two lines.
+void text_wrapped_at_spaces(const std::string& text, float width) {
+  std::string lines, line;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    const std::string word = text.substr(at, end - at);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+      lines += line + "\n";
+      line = word;
+    } else {
+      line = longer;
+    }
+    at = end + 1;
+  }
+  lines += line;
+  // One item, its lines a font's height apart, as TextWrapped's are.
+  ImGui::TextUnformatted(lines.c_str());
+}
+
+// `width`: the lines' width; 0 for the window's.
+void node_details(const Lab& lab, int index, const LabWords& words, float width = 0) {
+  if (width <= 0) width = ImGui::GetContentRegionAvail().x;
   for (const std::string& line : lab_node_details(lab, index, words))
-    ImGui::TextWrapped("%s", line.c_str());
+    text_wrapped_at_spaces(line, width);
 }
 
 // Puts the next item on this line if `width` points of it fit, else on the
@@ -354,7 +378,7 @@ void limit_combo(LabSettings& s) {
 }
 
 // A game of agents searches in rounds, with expectimax besides, and has no
-// ordering, table nor deepening to choose.
+// table to choose.
 void agent_settings(LabSettings& s) {
   ImGui::SetNextItemWidth(120);
   ImGui::SliderInt("Rounds", &s.depth, 1, kLabMaxRounds);
@@ -370,6 +394,12 @@ void agent_settings(LabSettings& s) {
     ImGui::SetTooltip("The other agents move at random: each of their nodes is the mean");
   s.minimax = algorithm == 0;
   s.expectimax = algorithm == 2;
+  ImGui::Checkbox("Ordering", &s.ordering);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The game's most promising moves first");
+  same_line_if(checkbox_width("Deepening"));
+  ImGui::Checkbox("Deepening", &s.deepening);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Iterative deepening: 1, 2, ... rounds first; the tree shows the last");
   limit_combo(s);
 }
 
@@ -420,7 +450,8 @@ void replay_controls(Lab& lab, const LabWords& words) {
   ImGui::SliderFloat("Speed", &lab.speed, 0.5f, 200.0f, "%.1f / s", ImGuiSliderFlags_Logarithmic);
   ImGui::TextDisabled("Event %zu of %zu", lab.step(), total);
   if (const std::optional<LabEvent> event = lab.current_event())
-    ImGui::TextWrapped("%s", event_sentence(lab.tree().nodes(), *event, words).c_str());
+    text_wrapped_at_spaces(event_sentence(lab.tree().nodes(), *event, words),
+                           ImGui::GetContentRegionAvail().x);
   else
     ImGui::TextWrapped("Nothing searched yet: press > to enter the root.");
 }
@@ -723,7 +754,7 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
     if (under && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
-      node_details(lab, *under, words);
+      node_details(lab, *under, words, ImGui::GetFontSize() * 26);
       ImGui::PopTextWrapPos();
       // Zoomed out a node is a triangle: its board comes with the details.
       if (view.camera.zoom < kBoardZoom)
@@ -743,6 +774,8 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   TreePainter painter{lab, view, root, boards, list, place, min, max, event ? event->node : -1};
   const std::vector<LabNode>& nodes = tree.nodes();
   painter.edges(nodes, layout);
+  // Under the nodes: a node at the area's left edge stays whole.
+  if (tree.in_points()) level_labels(list, place, nodes, layout, words, min, max);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (!layout.visible[i] || !lab.entered(static_cast<int>(i))) continue;
     if (!lab.folded(static_cast<int>(i))) painter.stub(nodes[i], i, layout);
@@ -752,7 +785,6 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
                                               : words.max_side + " max (up)   " + words.min_side +
                                                     " min (down)   values from " + words.max_side +
                                                     "'s side   x N: N moves pruned   +N: not kept";
-  if (tree.in_points()) level_labels(list, place, nodes, layout, words, min, max);
   // Wrapped: on a phone held upright the legend is wider than the tree.
   list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr,
                 max.x - min.x - 20);

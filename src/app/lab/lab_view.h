@@ -3,8 +3,10 @@
 // (depth, algorithm, enhancements), the replay controls with the sentence for
 // each event, the node-count chart and the chosen node; where the board was,
 // the search tree itself, each node a small board (or, zoomed out, a triangle:
-// up for max, down for min) with its value and window, pruned moves as stubs,
-// table answers marked, the principal variation highlighted. Drag to pan,
+// up for max, down for min; a circle for chance) with its value and window,
+// pruned moves as stubs, table answers marked, the principal variation
+// highlighted; in a game of agents each ply labelled with its agent and each
+// chance edge with its probability. Drag to pan,
 // wheel or the buttons to zoom, a click chooses a node, a double or right
 // click folds it.
 
