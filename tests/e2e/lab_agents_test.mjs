@@ -233,7 +233,8 @@ async function screenshots(browser, url, options, device) {
       // The whole tree, ghost 1's node under Pac-Man's first move chosen
       // (a chance node, or the ghosts' MIN level): its boards and values in
       // the tree, its details and sentence in the panel.
-      await app.commands('lab step end', 'lab select 1', 'lab zoom 72');
+      await app.commands('lab step end', 'lab select 1',
+                         device === 'desktop' ? 'lab zoom 80 150' : 'lab zoom 44 76');
       await scrollPanel(app, device === 'desktop' ? 6 : 0);
       await app.screenshot(`pacman_lab_${algorithm}_${device}.png`);
     }

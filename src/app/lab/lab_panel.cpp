@@ -196,8 +196,8 @@ std::string LabPanel::command(const std::vector<std::string>& w) {
                               game_.position().agent_to_move() == 0);
   } else if (what == "fit" && w.size() == 2) {
     view_.camera.zoom = 0;
-  } else if (what == "zoom" && w.size() == 3) {
-    return zoom_command(w[2]);
+  } else if (what == "zoom" && (w.size() == 3 || w.size() == 4)) {
+    return zoom_command(w[2], w.size() == 4 ? w[3] : "");
   } else if (what == "pan" && w.size() == 4) {
     const auto dx = parse_number(w[2], 0, 1000), dy = parse_number(w[3], 0, 1000);
     if (!dx || !dy) return "error usage: lab pan DX DY (points a frame, 0 to 1000)";
@@ -226,18 +226,23 @@ std::string LabPanel::step_command(const std::string& where) {
   return "ok";
 }
 
-// `lab zoom in|out` (as the panel's Zoom + and Zoom -) or `lab zoom POINTS`
-// a slot, about the chosen node (else the current one).
-std::string LabPanel::zoom_command(const std::string& points) {
+// `lab zoom in|out` (as the panel's Zoom + and Zoom -) or `lab zoom POINTS
+// [ROW]` a slot (and ROW points a ply), about the chosen node (else the
+// current one).
+std::string LabPanel::zoom_command(const std::string& points, const std::string& row) {
   if (points == "in" || points == "out") {
     lab_zoom(*lab_, view_, points == "in" ? 1.5f : 1 / 1.5f);
     return "ok";
   }
   const auto z = parse_number(points, 1, 160);
-  if (!z) return "error usage: lab zoom POINTS|in|out (1 to 160 points a slot)";
+  const auto r = row.empty() ? std::nullopt : parse_number(row, 34, 240);
+  if (!z || (!row.empty() && !r))
+    return "error usage: lab zoom POINTS|in|out [ROW] (1 to 160 points a slot, 34 to 240 a ply)";
   LabCamera& camera = view_.camera;
-  camera.row = std::clamp(camera.row * static_cast<float>(*z) / std::max(kLabMinZoom, camera.zoom),
-                          kLabMinRow, kLabMaxRow);
+  camera.row =
+      r ? static_cast<float>(*r)
+        : std::clamp(camera.row * static_cast<float>(*z) / std::max(kLabMinZoom, camera.zoom),
+                     kLabMinRow, kLabMaxRow);
   camera.zoom = static_cast<float>(*z);
   const std::optional<LabEvent> event = lab_->current_event();
   view_.centre_on = view_.selected ? *view_.selected : event ? event->node : 0;

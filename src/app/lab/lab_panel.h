@@ -55,7 +55,7 @@ class LabPanel {
  private:
   void run();
   std::string step_command(const std::string& where);
-  std::string zoom_command(const std::string& points);
+  std::string zoom_command(const std::string& points, const std::string& row);
   std::string view_state() const;
   LabWords words() const;
   LabPosition position_now() const;  // the board's position and weights
