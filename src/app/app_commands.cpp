@@ -38,12 +38,20 @@ std::string play_state(const GameView& position) {
   }
   const auto cell = [](Cell c) { return std::to_string(c.col) + "," + std::to_string(c.row); };
   out += "\nlegal";
+  // A game of steps names a step by the cell it goes to, the stop by the
+  // mover's own (board_scene.h's click).
+  const std::optional<Steps> steps = steps_of(position);
   for (Move move : position.legal_moves()) {
     const MoveCells cells = position.move_cells(move);
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on " " + a temporary string.
     out.append(" ").append(position.move_to_text(move)).append(":");
-    if (cells.from) out += cell(*cells.from) + ">";
-    if (cells.to) out += cell(*cells.to);
+    if (steps && steps->stay == move)
+      out += cell(steps->mover);
+    else if (steps)
+      out += cell(*cells.to);
+    else if (cells.from)
+      out += cell(*cells.from) + ">";
+    if (!steps && cells.to) out += cell(*cells.to);
   }
   return out + "\n";
 }
