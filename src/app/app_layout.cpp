@@ -614,7 +614,10 @@ void App::heading(const Rect& r) {
   ImGui::SetCursorPosY(8);
   ImGui::PushFont(fonts_.heading);
   const bool over = game_.game_over();
-  const std::string title = over ? end_title(game_) : turn_text(game_);
+  // A count the board does not show (Pac-Man's points) beside the turn.
+  const std::string tally = game_.position().tally();
+  const std::string title =
+      over ? end_title(game_) : turn_text(game_) + (tally.empty() ? "" : " · " + tally);
   centred_text(title, over ? palette::kAccentHover : palette::kText);
   audit_last_item("the heading");
   ImGui::PopFont();

@@ -199,4 +199,17 @@ Grid grid_of(const typename G::Position& p) {
     return G::kBoardLayout.grid;
 }
 
+// A game whose positions hold a count the board does not show (Pac-Man's
+// points) says it in a few words for the heading: G::tally(p), "23 points".
+// Any other game's tally is empty.
+template <class G>
+std::string tally_of(const typename G::Position& p) {
+  if constexpr (requires {
+                  { G::tally(p) } -> std::same_as<std::string>;
+                })
+    return G::tally(p);
+  else
+    return "";
+}
+
 }  // namespace arcade

@@ -57,6 +57,9 @@ class GameView {
   // The board's cells in this position: board().grid, unless the game's
   // boards differ in size (game_description.h's grid_of).
   virtual Grid grid() const = 0;
+  // What the board does not show of this position, in a few words ("23
+  // points"), or nothing (game_description.h's tally_of).
+  virtual std::string tally() const = 0;
   virtual int side_to_move() const = 0;
   virtual Outcome outcome() const = 0;           // for the side to move
   virtual std::string end_in_words() const = 0;  // empty while the game goes on
@@ -140,6 +143,7 @@ class GameViewFor final : public GameView {
   }
   std::string position_text() const override { return G::to_text(position_); }
   Grid grid() const override { return grid_of<G>(position_); }
+  std::string tally() const override { return tally_of<G>(position_); }
   int side_to_move() const override { return G::side_to_move(position_); }
   Outcome outcome() const override { return G::outcome(position_); }
   std::string end_in_words() const override { return G::end_in_words(position_); }

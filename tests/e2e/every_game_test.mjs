@@ -38,6 +38,10 @@ mkdirSync(artefactDir, {recursive: true});
 
 const MOVES_PER_GAME = 6;
 const PASS_SEARCH_GAMES = 20;  // random games through the tool, at most, per game
+// Plies of a random game, at most, in the search for a pass: the board games
+// end well within it; Pac-Man's random walks run to hundreds of rounds, and
+// each ply sends the whole game to the tool again.
+const PASS_SEARCH_PLIES = 200;
 
 // A small seeded generator (mulberry32): the same games every run.
 function randomGenerator(seed) {
@@ -159,17 +163,22 @@ async function playGame(app, game) {
 
 // A position string of `game` where the side to move has only a pass, from
 // random games through the tool; the app says which single moves are passes.
+// A single move the app once called no pass (a step of a ghost in a corridor,
+// a last column) is asked about again under the same name only: a move's
+// notation says whether it is a pass.
 async function findForcedPass(app, game) {
+  const notPasses = new Set();
   for (let g = 0; g < PASS_SEARCH_GAMES; ++g) {
     const moves = [];
-    for (;;) {
+    while (moves.length < PASS_SEARCH_PLIES) {
       const legal = await toolMoves(game, 'startpos', moves);
       if (legal.length === 0) break;
-      if (legal.length === 1 && moves.length > 0) {
+      if (legal.length === 1 && moves.length > 0 && !notPasses.has(legal[0])) {
         const position = await toolPosition(game, 'startpos', moves);
         await app.command(`game ${game} ${position}`);
         const state = await app.state();
         if (legalOf(state).length === 1 && legalOf(state)[0].clicks.length === 0) return position;
+        notPasses.add(legal[0]);
       }
       moves.push(pick(legal));
     }

@@ -119,7 +119,7 @@ void centred_text(ImDrawList* list, ImVec2 at, ImU32 colour, const std::string& 
 
 // The board of a node, its size for the zoom, and its top left corner.
 ImVec2 board_size(const GameView& root, float zoom, float row) {
-  const Grid grid = root.board().grid;
+  const Grid grid = root.grid();
   const float cell = std::min(zoom * 0.8f / grid.cols, row * 0.5f / grid.rows);
   return {cell * grid.cols, cell * grid.rows};
 }
@@ -410,7 +410,7 @@ void settings_controls(LabSettings& s, const GameView& root) {
   }
   ImGui::SetNextItemWidth(120);
   ImGui::SliderInt("Depth", &s.depth, 1,
-                   std::min(12, std::max(1, root.board().grid.cols * root.board().grid.rows)));
+                   std::min(12, std::max(1, root.grid().cols * root.grid().rows)));
   int algorithm = s.minimax ? 0 : 1;
   ImGui::RadioButton("Minimax", &algorithm, 0);
   ImGui::SameLine();

@@ -120,11 +120,12 @@ MoveCells PacMan::move_cells(const Position& p, Move m) {
 
 std::string PacMan::end_in_words(const Position& p) {
   if (p.caught_by != 0)
-    return "The ghosts win: ghost " + std::to_string(p.caught_by) + " caught Pac-Man.";
-  if (won(p)) return "Pac-Man wins: every food eaten, " + std::to_string(p.score) + " points.";
+    return "The ghosts win: ghost " + std::to_string(p.caught_by) + " caught Pac-Man, " +
+           points_in_words(p.score) + ".";
+  if (won(p)) return "Pac-Man wins: every food eaten, " + points_in_words(p.score) + ".";
   if (p.rounds >= kMaxRounds)
-    return "Draw: " + std::to_string(kMaxRounds) + " rounds played, " + std::to_string(p.score) +
-           " points.";
+    return "Draw: " + std::to_string(kMaxRounds) + " rounds played, " + points_in_words(p.score) +
+           ".";
   return "";
 }
 

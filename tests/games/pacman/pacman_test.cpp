@@ -119,7 +119,8 @@ TEST(PacManRules, AGhostCatchesPacManAfterHisMoveOrAfterItsOwn) {
   EXPECT_EQ(p.caught_by, 1);
   EXPECT_EQ(p.score, -1 - 500);
   EXPECT_EQ(PacMan::outcome(p), Outcome::kLost) << "Pac-Man to move, lost";
-  EXPECT_EQ(PacMan::end_in_words(p), "The ghosts win: ghost 1 caught Pac-Man.");
+  EXPECT_EQ(PacMan::end_in_words(p), "The ghosts win: ghost 1 caught Pac-Man, -501 points.");
+  EXPECT_EQ(PacMan::tally(p), "-501 points");
   EXPECT_EQ(PacMan::points(p, default_weights<PacMan>()), -501);
   // After his move: he walks into ghost 1.
   P q = parse("%%%%%%%/%P_._%%/%%%%%%%:0:0:0:2.1.3.1.W.0:4.1.4.1.-.0");
