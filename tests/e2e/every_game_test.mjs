@@ -161,8 +161,9 @@ async function playGame(app, game) {
 
 // --- A forced pass -------------------------------------------------------
 
-// A position string of `game` where the side to move has only a pass, from
-// random games through the tool; the app says which single moves are passes.
+// A position string of `game` where the side to move (`mover`) has only a
+// pass, from random games through the tool; the app says which single moves
+// are passes.
 // A single move the app once called no pass (a step of a ghost in a corridor,
 // a last column) is asked about again under the same name only: a move's
 // notation says whether it is a pass.
@@ -177,7 +178,9 @@ async function findForcedPass(app, game) {
         const position = await toolPosition(game, 'startpos', moves);
         await app.command(`game ${game} ${position}`);
         const state = await app.state();
-        if (legalOf(state).length === 1 && legalOf(state)[0].clicks.length === 0) return position;
+        // The mover as this state says: the AI may pass for it a moment later.
+        if (legalOf(state).length === 1 && legalOf(state)[0].clicks.length === 0)
+          return {position, mover: Number(state.tomove)};
         notPasses.add(legal[0]);
       }
       moves.push(pick(legal));
@@ -189,9 +192,12 @@ async function findForcedPass(app, game) {
 async function passInPlay(app, touch, game, position, mover) {
   const screen = touch ? 'phone' : 'desktop';
   await app.commands(`side ${mover} person`, `side ${1 - mover} ai 1`, `game ${game} ${position}`);
-  await app.frames(4);
+  // The new game settles in a few frames, more when the engine was busy
+  // with the last position the search for a pass showed it.
+  await app.waitState((s) => s.pass.length > 0,
+                      `${game}: the heading says why the person passes`, 5000);
+  await app.frames(2);  // the Pass button drawn, so the state has its place
   const state = await app.state();
-  assert.ok(state.pass.length > 0, `${game}: the heading says why the person passes`);
   await app.screenshot(`pass_${game}_${screen}.png`);
   const [pass] = legalOf(state);
   await playByClicks(app, touch, state, pass);
@@ -235,11 +241,10 @@ try {
   }
   for (const game of games) {
     await runner.check(`${game}: a forced pass, if it has one, by a click and a tap`, async () => {
-      const position = await findForcedPass(desktop.app, game);
-      if (!position) return console.log(`  ${game}: no forced pass in random games`);
-      const mover = Number((await desktop.app.state()).tomove);
-      await passInPlay(desktop.app, false, game, position, mover);
-      await passInPlay(phone.app, true, game, position, mover);
+      const found = await findForcedPass(desktop.app, game);
+      if (!found) return console.log(`  ${game}: no forced pass in random games`);
+      await passInPlay(desktop.app, false, game, found.position, found.mover);
+      await passInPlay(phone.app, true, game, found.position, found.mover);
     });
   }
   console.log(`FIGURE every_game: ${games.length} games in ${((Date.now() - started) / 1000).toFixed(1)} s`);
