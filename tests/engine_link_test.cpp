@@ -19,6 +19,7 @@
 
 #include "engine/parsed.h"
 #include "engine/protocol.h"
+#include "games/registry.h"
 
 namespace arcade::app {
 namespace {
@@ -67,8 +68,35 @@ TEST(ProtocolText, ReadsEveryScoreKind) {
   EXPECT_EQ(score("draw"), (EngineScore{Kind::kDraw, 0}));
   EXPECT_EQ(score("win by 6"), (EngineScore{Kind::kWinBy, 6}));
   EXPECT_EQ(score("loss by 64"), (EngineScore{Kind::kLossBy, 64}));
-  for (const char* bad : {"win -1", "win by 0", "win by", "loss by x", "cp", "cp 1.5", "wins 3"})
+  // Decimals: a game valued in points (a chance node's mean), in hundredths.
+  EXPECT_EQ(score("cp -252.5"), (EngineScore{Kind::kPoints, -25250}));
+  EXPECT_EQ(score("cp 4.67"), (EngineScore{Kind::kPoints, 467}));
+  for (const char* bad :
+       {"win -1", "win by 0", "win by", "loss by x", "cp", "cp 1.234", "cp 1.", "wins 3"})
     EXPECT_FALSE(score(bad)) << bad;
+}
+
+// A game valued in points (Pac-Man): its `cp` values are points, said as
+// points for the first side with up to two decimals, its depth in rounds.
+TEST(EngineInfo, AGameOfPointsSaysPointsAndRounds) {
+  EXPECT_EQ((EngineScore{Kind::kHeuristic, 9}.in_points()), (EngineScore{Kind::kPoints, 900}));
+  EXPECT_EQ((EngineScore{Kind::kPoints, 467}.in_points()), (EngineScore{Kind::kPoints, 467}));
+  EXPECT_EQ((EngineScore{Kind::kPoints, 467}.flipped()), (EngineScore{Kind::kPoints, -467}));
+  EXPECT_EQ(move_score_label({Kind::kPoints, 900}), "9");
+  EXPECT_EQ(move_score_label({Kind::kPoints, 467}), "4.67");
+  EXPECT_EQ(move_score_label({Kind::kPoints, -25250}), "-252.5");
+  EXPECT_FALSE((EngineScore{Kind::kPoints, 50000}.proven()));
+  EXPECT_EQ(reach_in_words(3, EngineScore{Kind::kPoints, 0}), "searched 3 rounds ahead");
+  EXPECT_EQ(reach_in_words(1, EngineScore{Kind::kPoints, 0}), "searched 1 round ahead");
+  EXPECT_EQ(reach_in_words(3, EngineScore{Kind::kHeuristic, 0}), "searched 3 moves ahead");
+  const std::unique_ptr<GameView> pacman = make_game_view("pacman");
+  ASSERT_TRUE(pacman);
+  // From the ghosts' side (1) the same points are negated: still Pac-Man's.
+  EXPECT_EQ(score_in_words({Kind::kPoints, -4275}, 0, *pacman), "-42.75 points for Pac-Man");
+  EXPECT_EQ(score_in_words({Kind::kPoints, 4275}, 1, *pacman), "-42.75 points for Pac-Man");
+  // More points for Pac-Man fill more of the bar.
+  EXPECT_GT((EngineScore{Kind::kPoints, 10000}.share()), (EngineScore{Kind::kPoints, 0}.share()));
+  EXPECT_FLOAT_EQ((EngineScore{Kind::kPoints, 0}.share()), 0.5f);
 }
 
 TEST(ProtocolText, ScoresAsTheEngineWritesThem) {

@@ -151,12 +151,18 @@ void principal_variation_over_board(const AnalysisResult& result, const GameView
   }
 }
 
-// A pass has no cell to carry its label over the board: its score in words.
+// A move that changes no cell (a forced pass, Pac-Man's Stop) has no cell
+// to carry its label over the board: its score in words.
 void pass_score(const AnalysisResult& result, const GameView& position) {
+  const bool only = position.legal_moves().size() == 1;
   for (const MoveScore& m : result.moves) {
     const Parsed<Move> move = position.move_from_text(m.text);
     if (!move || !position.move_cells(*move).is_pass()) continue;
-    ImGui::TextWrapped("Only move: %s (%s)", m.text.c_str(), move_score_label(m.score).c_str());
+    if (only)
+      ImGui::TextWrapped("Only move: %s (%s)", m.text.c_str(), move_score_label(m.score).c_str());
+    else
+      ImGui::TextWrapped("%s (on no square): %s", m.text.c_str(),
+                         move_score_label(m.score).c_str());
   }
 }
 

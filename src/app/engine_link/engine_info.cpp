@@ -8,8 +8,20 @@
 namespace arcade::app {
 namespace {
 
-// A heuristic score of this many units fills three quarters of the bar.
+// A heuristic score of this many units fills three quarters of the bar, and
+// so does a lead of this many points in a game valued in points.
 constexpr float kBarScale = 200.0f;
+constexpr float kPointsBarScale = 200.0f;
+
+// Hundredths of a point as points, with up to two decimals: "-42.75", "9".
+std::string points_text(int hundredths) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", hundredths / 100.0);
+  std::string s = text;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s == "-0" ? "0" : s;
+}
 
 std::string tenths(int value) {
   char text[32];
@@ -54,9 +66,15 @@ EngineScore EngineScore::flipped() const {
       return {Kind::kWinBy, value};
     case Kind::kDraw:
       return *this;
+    case Kind::kPoints:
+      return {Kind::kPoints, -value};
     default:
       return {Kind::kHeuristic, -value};
   }
+}
+
+EngineScore EngineScore::in_points() const {
+  return kind == Kind::kHeuristic ? EngineScore{Kind::kPoints, value * 100} : *this;
 }
 
 float EngineScore::share() const {
@@ -69,6 +87,9 @@ float EngineScore::share() const {
       return 0.0f;
     case Kind::kDraw:
       return 0.5f;
+    case Kind::kPoints:
+      return 0.5f +
+             0.5f * std::tanh(0.5493f * static_cast<float>(value) / 100.0f / kPointsBarScale);
     default:
       // tanh(atanh(0.5)) = 0.5: kBarScale units give three quarters.
       return 0.5f + 0.5f * std::tanh(0.5493f * static_cast<float>(value) / kBarScale);
@@ -114,6 +135,11 @@ std::string score_in_words(const EngineScore& score, int side, const GameView& p
       return wins(1 - side) + " by " + std::to_string(score.value);
     case EngineScore::Kind::kDraw:
       return "draw";
+    case EngineScore::Kind::kPoints: {
+      // The points are the first side's (Pac-Man's), whoever is to move.
+      const int points = side == 0 ? score.value : -score.value;
+      return points_text(points) + " points for " + subject(0);
+    }
     default:
       if (std::abs(score.value) < 5) return "even";
       const int ahead = score.value > 0 ? side : 1 - side;
@@ -122,12 +148,16 @@ std::string score_in_words(const EngineScore& score, int side, const GameView& p
 }
 
 bool EngineScore::proven() const {
-  return kind != Kind::kHeuristic;
+  return kind != Kind::kHeuristic && kind != Kind::kPoints;
 }
 
+// A game valued in points counts its depth in rounds (every agent moving
+// once), as its search does.
 std::string reach_in_words(int depth, const std::optional<EngineScore>& score) {
   if (score && score->proven()) return "exact from here";
-  return "searched " + std::to_string(depth) + (depth == 1 ? " move" : " moves") + " ahead";
+  const bool rounds = score && score->kind == EngineScore::Kind::kPoints;
+  const std::string unit = rounds ? " round" : " move";
+  return "searched " + std::to_string(depth) + unit + (depth == 1 ? "" : "s") + " ahead";
 }
 
 std::string search_in_words(const SearchInfoLine& t, int side, const GameView& position,
@@ -195,6 +225,8 @@ std::string move_score_label(const EngineScore& score) {
       return "loses by " + std::to_string(score.value);
     case EngineScore::Kind::kDraw:
       return "draw";
+    case EngineScore::Kind::kPoints:
+      return points_text(score.value);
     default:
       return tenths(score.value).insert(0, 1, score.value < 0 ? '-' : '+');
   }

@@ -16,12 +16,17 @@ namespace arcade::app {
 // and for a game scored by its final margin `win by M`, `loss by M`), from
 // one side's view.
 struct EngineScore {
-  enum class Kind : std::uint8_t { kHeuristic, kWin, kLoss, kDraw, kWinBy, kLossBy };
+  // kPoints: a game valued in its own points (engine/agents.h: Pac-Man's),
+  // `value` in hundredths of a point; never a proven result.
+  enum class Kind : std::uint8_t { kHeuristic, kWin, kLoss, kDraw, kWinBy, kLossBy, kPoints };
   Kind kind = Kind::kHeuristic;
-  int value = 0;  // heuristic units, plies to the end of the game, or the margin
+  int value = 0;  // heuristic units, plies to the end of the game, the margin, or hundredths
 
   // The same score from the other side's view.
   EngineScore flipped() const;
+  // A game valued in points sends `cp 9` for 9 points: a heuristic score
+  // read so becomes that many points (kPoints, in hundredths).
+  EngineScore in_points() const;
   // How good it is for the side whose view it is, from 0 (lost) to 1 (won):
   // the evaluation bar's share and the graph's height.
   float share() const;

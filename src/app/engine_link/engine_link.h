@@ -57,6 +57,9 @@ class EngineLink {
  private:
   EngineClient* client_;
   std::string told_game_;
+  // The game told values positions in its own points (engine/agents.h):
+  // its `cp` scores are points (EngineScore::in_points).
+  bool in_points_ = false;
 };
 
 }  // namespace arcade::app

@@ -73,7 +73,8 @@ std::optional<WindowEdge> read_edge(const Words& w, std::size_t& at, bool points
     return WindowEdge{EngineScore{EngineScore::Kind::kHeuristic, *value}};
   }
   const std::optional<EngineScore> score = read_score(w, at);
-  if (!score) return std::nullopt;
+  // Decimals belong to a game of points, whose lines name their agent.
+  if (!score || score->kind == EngineScore::Kind::kPoints) return std::nullopt;
   at += score_width(*score);
   return WindowEdge{*score};
 }
@@ -271,6 +272,10 @@ std::optional<EngineScore> read_score(const Words& words, std::size_t at) {
     return EngineScore{words[at] == "win" ? Kind::kWinBy : Kind::kLossBy, *margin};
   }
   const std::optional<int> value = whole_number(words[at + 1]);
+  // Decimals come only from a game valued in points (a chance node's mean).
+  if (!value && words[at] == "cp")
+    if (const std::optional<int> points = hundredths(words[at + 1]))
+      return EngineScore{Kind::kPoints, *points};
   if (!value) return std::nullopt;
   if (words[at] == "cp") return EngineScore{Kind::kHeuristic, *value};
   if (*value < 0) return std::nullopt;
