@@ -108,9 +108,13 @@ struct AppCommands {
   // start TEXT: the start choice's own start (App::start_from_text), rows
   // joined by '/' or "\n" written as two characters.
   static std::string own_start(App& app, const CommandLine& c) {
-    std::string text = c.line.substr(std::min(c.line.size(), c.line.find("start") + 6));
-    for (std::size_t at = text.find("\\n"); at != std::string::npos; at = text.find("\\n", at))
-      text.replace(at, 2, "\n");
+    const std::string given = c.line.substr(std::min(c.line.size(), c.line.find("start") + 6));
+    std::string text;
+    for (std::size_t i = 0; i < given.size(); ++i) {
+      const bool line_end = given[i] == '\\' && i + 1 < given.size() && given[i + 1] == 'n';
+      text += line_end ? '\n' : given[i];
+      i += line_end ? 1 : 0;
+    }
     return reply(app.start_from_text(text));
   }
 

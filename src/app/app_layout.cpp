@@ -461,18 +461,9 @@ void App::own_start() {
   ImGui::TextWrapped("Your own %s: type or paste it, a row a line",
                      lowered(game_.start().start_label()).c_str());
   // Grows with its text, as the share field does.
-  ImGui::InputTextMultiline(
-      "##own", own_start_.data(), own_start_.capacity() + 1,
-      ImVec2(-1, ImGui::GetTextLineHeight() * 7), ImGuiInputTextFlags_CallbackResize,
-      [](ImGuiInputTextCallbackData* data) {
-        if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
-          auto* text = static_cast<std::string*>(data->UserData);
-          text->resize(static_cast<std::size_t>(data->BufTextLen));
-          data->Buf = text->data();
-        }
-        return 0;
-      },
-      &own_start_);
+  ImGui::InputTextMultiline("##own", own_start_.data(), own_start_.capacity() + 1,
+                            ImVec2(-1, ImGui::GetTextLineHeight() * 7),
+                            ImGuiInputTextFlags_CallbackResize, resize_string, &own_start_);
   note_widget("own_start");
   const float each = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (button("Play it", each, true)) {
@@ -576,15 +567,7 @@ void App::share_section() {
   // word); paste_text caps what a paste brings.
   const bool entered = ImGui::InputTextWithHint(
       "##open", "Moves, a position or a link", pasted_.data(), pasted_.capacity() + 1,
-      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackResize,
-      [](ImGuiInputTextCallbackData* data) {
-        if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
-          auto* text = static_cast<std::string*>(data->UserData);
-          text->resize(static_cast<std::size_t>(data->BufTextLen));
-          data->Buf = text->data();
-        }
-        return 0;
-      },
+      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CallbackResize, resize_string,
       &pasted_);
   audit_rect("share_field");
   ImGui::SameLine();

@@ -9,6 +9,15 @@
 
 namespace arcade::app {
 
+int resize_string(ImGuiInputTextCallbackData* data) {
+  if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
+    auto* text = static_cast<std::string*>(data->UserData);
+    text->resize(static_cast<std::size_t>(data->BufTextLen));
+    data->Buf = text->data();
+  }
+  return 0;
+}
+
 bool ui_button(const char* label, float width, bool primary, const char* shortcut, bool touch) {
   if (primary) {
     ImGui::PushStyleColor(ImGuiCol_Button, palette::kAccent);

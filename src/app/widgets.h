@@ -1,7 +1,13 @@
 #pragma once
 // The app's own controls on Dear ImGui, as every panel draws them.
 
+struct ImGuiInputTextCallbackData;
+
 namespace arcade::app {
+
+// A text field's callback that grows its std::string (the field's user
+// data) with its text: ImGuiInputTextFlags_CallbackResize.
+int resize_string(ImGuiInputTextCallbackData* data);
 
 // A button as wide as `width` (0: fits its label); `primary` in the accent
 // colour; its shortcut in a tooltip where there is a keyboard (not `touch`).

@@ -30,7 +30,8 @@ std::optional<int> read_points(const std::vector<std::string>& w, std::size_t at
 // Hundredths as points with up to two decimals, as the protocol writes them.
 std::string hundredths_text(int hundredths) {
   const int magnitude = std::abs(hundredths);
-  std::string text = (hundredths < 0 ? "-" : "") + std::to_string(magnitude / 100);
+  std::string text = hundredths < 0 ? "-" : "";
+  text += std::to_string(magnitude / 100);
   if (magnitude % 100 == 0) return text;
   char fraction[8];
   std::snprintf(fraction, sizeof fraction, ".%02d", magnitude % 100);
