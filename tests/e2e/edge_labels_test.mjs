@@ -62,6 +62,13 @@ async function checkGame(app, game, size) {
   const rect = boardRectOf(state);
   const labels = labelsOf(state);
   const [cols, rows] = state.grid.split(' ').map(Number);
+  // A game whose moves name no cell (Pac-Man's N E S W) labels no edge.
+  const first = state.legal.split(' ')[0].split(':')[0];
+  if (!/^[a-z][0-9]+|^[0-9]+$/.test(first)) {
+    assert.equal(labels.length, 0, `${game}: moves such as '${first}' name no cell, yet labels`);
+    await app.screenshot(`edge_labels_${game}_${size}.png`);
+    return `${game}: moves such as ${first} name no cell, no labels`;
+  }
   assert.ok(labels.length >= cols, `${game}: ${labels.length} labels for ${cols} columns`);
   const margin = Number(state.board_margin);
   for (const l of labels) {
