@@ -84,9 +84,9 @@ const int kMaxPieceKinds = 8;
 #endif
 const int kSurface = SURFACE;
 // Whether any kind is a kShape glyph: only those look at the cells beside
-// theirs (a tile joins its like, below).
-#if GLYPH_0 == 5 || GLYPH_1 == 5 || GLYPH_2 == 5 || GLYPH_3 == 5 || GLYPH_4 == 5 || \
-    GLYPH_5 == 5 || GLYPH_6 == 5 || GLYPH_7 == 5
+// theirs (a tile joins its like, below). One line: GLSL 3.30 core has no
+// line continuation.
+#if GLYPH_0 == 5 || GLYPH_1 == 5 || GLYPH_2 == 5 || GLYPH_3 == 5 || GLYPH_4 == 5 || GLYPH_5 == 5 || GLYPH_6 == 5 || GLYPH_7 == 5
 #define HAS_SHAPE 1
 #else
 #define HAS_SHAPE 0
