@@ -130,6 +130,11 @@ function(arcade_add_imgui_target)
   target_compile_options(imgui PRIVATE -w)
   target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
   target_link_libraries(imgui PUBLIC arcade_sdl2 arcade_gles)
+  # Under the sanitizers ImGui is checked with the app that drives it: an
+  # out-of-range read through ImGui's buffers is the app's bug too.
+  if(TARGET arcade_sanitizers)
+    target_link_libraries(imgui PRIVATE arcade_sanitizers)
+  endif()
 endfunction()
 
 if(DEFINED ARCADE_BUILD_APP AND NOT ARCADE_BUILD_APP)

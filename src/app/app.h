@@ -95,6 +95,7 @@ class App {
   //   a link) | rematch | dismiss (the end's banner) |
   //   key left|right|up|down|enter|escape | pref sound|motion on|off |
   //   pref pace MS
+  //   crash [abort] (test-only: traps, or std::abort, to test the page's crash message)
   // Returns "ok" or "error <what was wrong>".
   std::string command(const std::string& line);
   // The state in lines of "key value": the saved game (see
@@ -205,6 +206,14 @@ class App {
   void swipe(ImVec2 from, ImVec2 to);
   // A tap on `cell` in a game of steps: the step there, or the stop.
   void tap(Cell cell);
+  // What a control changes, run once the frame that drew it is built
+  // (run_later). Why: the frame reads the game by reference (its start
+  // position over a drop-down's loop, say), and a change made there would
+  // free what the rest of the frame reads; GameController::ReadOnly stops
+  // the app if one is tried. A change captures `this` (the app outlives
+  // the frame) and values, never references into the frame.
+  void later(std::function<void()> change) { later_.push_back(std::move(change)); }
+  void run_later();
   void say(std::string notice, bool error = false) {
     notice_.say(std::move(notice), error, seconds_);
   }
@@ -257,6 +266,7 @@ class App {
   float last_seconds_ = 0;
   // The controls a test clicks, by name, where the last frame drew them.
   std::map<std::string, Rect> widgets_;
+  std::vector<std::function<void()>> later_;  // the frame's changes, in order
 };
 
 }  // namespace arcade::app

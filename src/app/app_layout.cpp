@@ -161,16 +161,31 @@ std::vector<EdgeLabel> App::shown_edge_labels() const {
 }
 
 void App::frame(int fb_width, int fb_height, float seconds) {
-  boards_.new_frame(seconds);
-  audit_new_frame(touch_);
-  widgets_.clear();
-  const Layout l = layout(ImGui::GetIO().DisplaySize);
-  board_area(l.board_area, fb_width, fb_height, seconds);
-  top_bar(l.top_bar);
-  if (l.phone) quick_actions(l.actions);
-  side_panel(l.panel, l.phone);
-  notice_.draw(l.board_area.x, l.board_area.y, l.board_area.w, l.board_area.h, seconds_);
+  {
+    // The controls read the game by reference while they are drawn; what
+    // they change waits until all of them are (later).
+    const GameController::ReadOnly reading = game_.read_only();
+    boards_.new_frame(seconds);
+    audit_new_frame(touch_);
+    widgets_.clear();
+    const Layout l = layout(ImGui::GetIO().DisplaySize);
+    board_area(l.board_area, fb_width, fb_height, seconds);
+    top_bar(l.top_bar);
+    if (l.phone) quick_actions(l.actions);
+    side_panel(l.panel, l.phone);
+    notice_.draw(l.board_area.x, l.board_area.y, l.board_area.w, l.board_area.h, seconds_);
+  }
+  run_later();
   storage_.write(game_, prefs_);
+}
+
+void App::run_later() {
+  // A change may post another (a command that opens a panel): each runs once.
+  for (std::size_t i = 0; i < later_.size(); ++i) {
+    const std::function<void()> change = std::move(later_[i]);
+    change();
+  }
+  later_.clear();
 }
 
 // --- The top bar: the name, the games, the settings. ---
@@ -240,7 +255,8 @@ void App::game_tabs(float width) {
     if (i > 0) ImGui::SameLine(0, gap);
     const std::string name(games_[i]->name()), title(games_[i]->title());
     const float each = equal ? room / n : ImGui::CalcTextSize(title.c_str()).x + 2 * pad + extra;
-    if (button(title.c_str(), each, name == game_.game())) choose_game(name);
+    if (button(title.c_str(), each, name == game_.game()))
+      later([this, name] { choose_game(name); });
   }
   ImGui::PopStyleVar();
   ImGui::SetWindowFontScale(1.0f);
@@ -258,10 +274,10 @@ void App::settings_popup() {
   ImGui::TextUnformatted("AI against AI: time between moves");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::SliderInt("##pace", &prefs_.ai_pace_ms, 0, 3000, "%d ms"))
-    game_.set_ai_pace(prefs_.ai_pace_ms);
+    later([this] { game_.set_ai_pace(prefs_.ai_pace_ms); });
   // Expert and Perfect use the person's thinking time for their next reply.
   if (ImGui::Checkbox("Think on your time", &prefs_.think_on_your_time))
-    game_.set_pondering(prefs_.think_on_your_time);
+    later([this] { game_.set_pondering(prefs_.think_on_your_time); });
   // A game of steps (Pac-Man): keep going as steered, as in the arcade.
   ImGui::Checkbox("Keep moving (steady pace)", &prefs_.steady);
   note_widget("steady");
@@ -296,9 +312,10 @@ void App::side_panel(const Rect& r, bool phone) {
   ImGui::Separator();
   if (lab_.section(touch_)) {
     std::unique_ptr<GameView> node = lab_.chosen_node();
-    if (weights_.section(node.get())) apply_weights();
+    if (weights_.section(node.get())) later([this] { apply_weights(); });
   } else {
-    analysis_.section(touch_);
+    if (const std::optional<std::size_t> ply = analysis_.section(touch_))
+      later([this, plies = *ply] { game_.go_to(plies); });
     move_list();
   }
   share_section();
@@ -324,32 +341,32 @@ void App::action_buttons() {
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const float each = (ImGui::GetContentRegionAvail().x - 3 * gap) / 4;
   ImGui::BeginDisabled(!game_.can_undo());
-  if (button("Undo", each, false, "U")) key('u');
+  if (button("Undo", each, false, "U")) later([this] { key('u'); });
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(!game_.can_redo());
-  if (button("Redo", each, false, "R")) key('r');
+  if (button("Redo", each, false, "R")) later([this] { key('r'); });
   ImGui::EndDisabled();
   ImGui::SameLine();
   const bool person_to_move = !game_.game_over() && !game_.side(game_.side_to_move()).ai;
   const bool paused_ai = !game_.game_over() && !person_to_move && game_.paused();
   if (touch_ && ai_failed(game_)) {
     // The heading's Retry, where a finger can hit it.
-    if (button("Retry AI", each, true)) retry_engines();
+    if (button("Retry AI", each, true)) later([this] { retry_engines(); });
     note_widget("retry_engine");
   } else if (touch_ && person_pass(game_)) {
     pass_button(each);  // the heading says why
   } else if (touch_ && (game_.ai_thinking() || paused_ai)) {
     // The heading's small action, where a finger can hit it.
     if (button(game_.ai_thinking() ? "Move now" : "Resume", each))
-      key(game_.ai_thinking() ? 'm' : 'p');
+      later([this, k = game_.ai_thinking() ? 'm' : 'p'] { key(k); });
   } else {
     ImGui::BeginDisabled(!person_to_move || game_.hint_pending());
-    if (button("Hint", each, false, "H")) key('h');
+    if (button("Hint", each, false, "H")) later([this] { key('h'); });
     ImGui::EndDisabled();
   }
   ImGui::SameLine();
-  if (button("New", each, game_.game_over(), "N")) key('n');
+  if (button("New", each, game_.game_over(), "N")) later([this] { key('n'); });
 }
 
 void App::players_section() {
@@ -358,10 +375,10 @@ void App::players_section() {
   side_controls(1);
   const bool both_ai = game_.side(0).ai && game_.side(1).ai;
   const float half = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-  if (button("Swap sides", both_ai ? half : -1, false, "S")) key('s');
+  if (button("Swap sides", both_ai ? half : -1, false, "S")) later([this] { key('s'); });
   if (both_ai) {
     ImGui::SameLine();
-    if (button(game_.paused() ? "Resume" : "Pause", half, false, "P")) key('p');
+    if (button(game_.paused() ? "Resume" : "Pause", half, false, "P")) later([this] { key('p'); });
   }
 }
 
@@ -385,10 +402,12 @@ void App::side_controls(int side) {
   audit_target("who plays a side", row);
   audit_rect(side == 0 ? "side0_who" : "side1_who");
   if (open) {
-    if (list_item("Person", !s.ai)) game_.set_side(side, {false, s.level});
+    if (list_item("Person", !s.ai))
+      later([this, side, s] { game_.set_side(side, {false, s.level}); });
     for (int l = 1; l <= kLevelCount; ++l) {
       const std::string label = "AI: " + std::string(kLevels[l - 1].name);
-      if (list_item(label.c_str(), s.ai && s.level == l)) game_.set_side(side, {true, l});
+      if (list_item(label.c_str(), s.ai && s.level == l))
+        later([this, side, l] { game_.set_side(side, {true, l}); });
     }
     ImGui::EndCombo();
   }
@@ -446,7 +465,9 @@ void App::start_choice() {
   if (!open) return own_start_open_ ? own_start() : void();
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (list_item(std::string(names[i]).c_str(), current == i) && current != i)
-      start_new_game(game_.game(), start.start_variant_text(i));
+      later([this, game = game_.game(), text = start.start_variant_text(i)] {
+        start_new_game(game, text);
+      });
   }
   // One's own start opens a text box under the choice.
   ImGui::Separator();
@@ -467,10 +488,12 @@ void App::own_start() {
   note_widget("own_start");
   const float each = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
   if (button("Play it", each, true)) {
-    if (const std::optional<std::string> problem = start_from_text(own_start_))
-      say(*problem, true);
-    else
-      own_start_open_ = false;
+    later([this] {
+      if (const std::optional<std::string> problem = start_from_text(own_start_))
+        say(*problem, true);
+      else
+        own_start_open_ = false;
+    });
   }
   note_widget("own_start_play");
   ImGui::SameLine();
@@ -541,7 +564,7 @@ void App::move_list() {
     if (i >= played)
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
     if (ImGui::Selectable(moves[i].c_str(), i + 1 == played, 0, ImVec2(width - 8, item_h)))
-      game_.go_to(i + 1);
+      later([this, i] { game_.go_to(i + 1); });
     note_widget("move" + std::to_string(i + 1));
     audit_target("a move in the list");
     if (i >= played) ImGui::PopStyleColor();
@@ -572,7 +595,7 @@ void App::share_section() {
   audit_rect("share_field");
   ImGui::SameLine();
   ImGui::BeginDisabled(pasted_.empty());
-  if (button("Open") || (entered && !pasted_.empty())) open_pasted();
+  if (button("Open") || (entered && !pasted_.empty())) later([this] { open_pasted(); });
   ImGui::EndDisabled();
 }
 
@@ -649,9 +672,9 @@ void App::heading(const Rect& r) {
   if (must_pass && !failed && !thinking && !paused_ai) return pass_button(0);
   if (ImGui::SmallButton(action)) {
     if (failed)
-      retry_engines();
+      later([this] { retry_engines(); });
     else
-      key(thinking ? 'm' : 'p');
+      later([this, k = thinking ? 'm' : 'p'] { key(k); });
   }
   audit_target(action);
   if (failed) note_widget("retry_engine");
@@ -679,10 +702,10 @@ void App::viewing_actions(const Rect& r, bool thumb_row) {
   }
   if (phone) {
     const float each = (ImGui::GetContentRegionAvail().x - style.ItemSpacing.x) / 2;
-    if (button(back, each)) game_.back_to_game();
+    if (button(back, each)) later([this] { game_.back_to_game(); });
     note_widget("back_to_game");
     ImGui::SameLine();
-    if (button(on, each, true)) game_.play_on();
+    if (button(on, each, true)) later([this] { game_.play_on(); });
     note_widget("play_on");
     return;
   }
@@ -698,12 +721,12 @@ void App::viewing_actions(const Rect& r, bool thumb_row) {
     ImGui::PopStyleColor();
     ImGui::SameLine();
   }
-  if (ImGui::SmallButton(back)) game_.back_to_game();
+  if (ImGui::SmallButton(back)) later([this] { game_.back_to_game(); });
   note_widget("back_to_game");
   ImGui::SameLine();
   ImGui::PushStyleColor(ImGuiCol_Button, palette::kAccent);
   ImGui::PushStyleColor(ImGuiCol_ButtonHovered, palette::kAccentHover);
-  if (ImGui::SmallButton(on)) game_.play_on();
+  if (ImGui::SmallButton(on)) later([this] { game_.play_on(); });
   ImGui::PopStyleColor(2);
   note_widget("play_on");
 }
@@ -723,7 +746,7 @@ void App::pass_button(float width) {
     audit_target("Pass");
   }
   note_widget("pass");
-  if (pressed) play_pass();
+  if (pressed) later([this] { play_pass(); });
 }
 
 void App::note_widget(const std::string& name) {
@@ -758,8 +781,10 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
     } else if (ImGui::IsMouseClicked(0)) {
       const ClickResult result = click(game_, ui_, c);
       if (result.move) {
-        game_.play(*result.move);
-        ui_.selected.reset();
+        later([this, move = *result.move] {
+          game_.play(move);
+          ui_.selected.reset();
+        });
       } else {
         ui_.selected = result.select;
       }
@@ -769,10 +794,12 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
     const ImVec2 from = *pressed_at_;
     pressed_at_.reset();
     if (std::hypot(mouse.x - from.x, mouse.y - from.y) >= std::max(12.0f, cell * 0.4f))
-      swipe(from, mouse);
+      later([this, from, mouse] { swipe(from, mouse); });
     else if (!banner)
-      tap(Cell{static_cast<int>((from.x - left) / cell),
-               grid.rows - 1 - static_cast<int>((from.y - top) / cell)});
+      later([this, tapped = Cell{static_cast<int>((from.x - left) / cell),
+                                 grid.rows - 1 - static_cast<int>((from.y - top) / cell)}] {
+        tap(tapped);
+      });
   }
   BoardScene scene = make_scene(game_, ui_);
   analysis_.add_line(scene);
@@ -810,9 +837,9 @@ void App::end_banner(const Rect& board) {
   if (!score.empty()) centred_text(score, palette::kTextDim);
   ImGui::Spacing();
   const float each = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
-  if (button("Rematch", each, true)) command("rematch");
+  if (button("Rematch", each, true)) later([this] { command("rematch"); });
   ImGui::SameLine();
-  if (button("New game", each, false, "N")) key('n');
+  if (button("New game", each, false, "N")) later([this] { key('n'); });
   if (button("See the board", -1)) end_dismissed_ = true;
   ImGui::End();
   ImGui::PopStyleVar(3);

@@ -40,6 +40,9 @@ std::optional<EngineWeights> HeuristicWeights::changed() {
 
 bool HeuristicWeights::section(const GameView* node) {
   if (!ImGui::CollapsingHeader("Evaluation", ImGuiTreeNodeFlags_DefaultOpen)) return false;
+  // A tree searched before the game changed holds another game's positions,
+  // with other terms: the weights edited here are the board's game's.
+  if (node && node->name() != game_.position().name()) node = nullptr;
   const GameView& position = node ? *node : game_.position();
   ImGui::TextWrapped(
       "The heuristic at %s, for the side to move. The AI, the analysis and the lab "

@@ -8,7 +8,7 @@
 
 namespace arcade::app {
 
-AnalysisPanel::AnalysisPanel(GameController& game, EngineFactory make_engine, int processors)
+AnalysisPanel::AnalysisPanel(const GameController& game, EngineFactory make_engine, int processors)
     : game_(game), make_engine_(std::move(make_engine)), processors_(processors) {}
 
 void AnalysisPanel::set_open(bool open) {
@@ -31,15 +31,15 @@ void AnalysisPanel::retry_engines() {
   for (const std::unique_ptr<EngineClient>& engine : helpers_) engine->retry();
 }
 
-void AnalysisPanel::section(bool touch) {
-  if (!make_engine_) return;
+std::optional<std::size_t> AnalysisPanel::section(bool touch) {
+  if (!make_engine_) return std::nullopt;
   bool open = analysis_ != nullptr;
   if (ImGui::Checkbox("Analysis", &open)) set_open(open);
   audit_target("Analysis");
   audit_rect("analysis_toggle");
   if (!touch && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: A");
-  if (!analysis_) return;
-  if (std::optional<std::size_t> ply = analysis_panel(*analysis_, game_)) game_.go_to(*ply);
+  if (!analysis_) return std::nullopt;
+  const std::optional<std::size_t> ply = analysis_panel(*analysis_, game_);
   int overlay = static_cast<int>(overlay_);
   ImGui::TextUnformatted("On the board:");
   ImGui::RadioButton("scores", &overlay, static_cast<int>(BoardOverlay::kMoveScores));
@@ -49,6 +49,7 @@ void AnalysisPanel::section(bool touch) {
   ImGui::RadioButton("none", &overlay, static_cast<int>(BoardOverlay::kNothing));
   overlay_ = static_cast<BoardOverlay>(overlay);
   ImGui::Separator();
+  return ply;
 }
 
 void AnalysisPanel::add_line(BoardScene& scene) const {

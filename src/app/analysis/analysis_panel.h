@@ -23,7 +23,7 @@ enum class BoardOverlay : int { kMoveScores = 0, kLine = 1, kNothing = 2 };
 class AnalysisPanel {
  public:
   // `processors`: the machine's, for the number of engines.
-  AnalysisPanel(GameController& game, EngineFactory make_engine, int processors);
+  AnalysisPanel(const GameController& game, EngineFactory make_engine, int processors);
 
   bool open() const { return analysis_ != nullptr; }
   bool available() const { return make_engine_ != nullptr; }
@@ -39,7 +39,9 @@ class AnalysisPanel {
 
   // The panel's part: the checkbox and, while open, what it found and the
   // choice of what goes over the board. `touch`: no key to tell.
-  void section(bool touch);
+  // The ply a click on the evaluation graph asks to see, if any: the app
+  // goes there once the frame is drawn (App::later).
+  std::optional<std::size_t> section(bool touch);
   // The line as ghost pieces in the board's scene, when that is shown.
   void add_line(BoardScene& scene) const;
   // The scores or the line's numbers over the board as drawn.
@@ -52,7 +54,7 @@ class AnalysisPanel {
  private:
   std::string labels_state(const AnalysisResult& found, std::optional<Cell> selected) const;
 
-  GameController& game_;
+  const GameController& game_;
   EngineFactory make_engine_;
   int processors_;
   std::unique_ptr<EngineClient> engine_;  // made when first opened

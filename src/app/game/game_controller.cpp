@@ -1,8 +1,9 @@
-#include "app/game/game_controller.h"
-
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <utility>
 
+#include "app/game/game_controller.h"
 #include "engine/clock.h"
 #include "games/registry.h"
 
@@ -10,6 +11,29 @@ namespace arcade::app {
 
 GameController::GameController(EngineClient& engine) : engines_{EngineLink(engine)} {
   show(std::move(*read_game(game_names().front(), "startpos", {})));
+}
+
+GameController::ReadOnly::ReadOnly(ReadOnly&& other) noexcept
+    : game_(std::exchange(other.game_, nullptr)) {}
+
+GameController::ReadOnly::~ReadOnly() {
+  if (game_) --game_->readers_;
+}
+
+GameController::ReadOnly GameController::read_only() const {
+  ++readers_;
+  return ReadOnly(this);
+}
+
+void GameController::check_writable(const char* change) const {
+  if (readers_ == 0) return;
+  // Going on would free a position the frame still reads: a use after free,
+  // which the browser shows as a random "table index is out of bounds".
+  std::fprintf(stderr,
+               "arcade: GameController::%s while a frame reads the game; a control must "
+               "post its change to run after the frame (App::later)\n",
+               change);
+  std::abort();
 }
 
 std::vector<std::string> GameController::moves() const {
@@ -24,6 +48,7 @@ std::vector<std::string> GameController::redo_moves() const {
 
 std::optional<std::string> GameController::new_game(const std::string& game,
                                                     const std::string& start) {
+  check_writable("new_game");
   Parsed<GameState> fresh = read_game(game, start, {});
   if (!fresh) return fresh.error();
   replace_game(std::move(*fresh));
@@ -31,6 +56,7 @@ std::optional<std::string> GameController::new_game(const std::string& game,
 }
 
 std::optional<std::string> GameController::switch_game(const std::string& game) {
+  check_writable("switch_game");
   if (game == board_.game) return std::nullopt;
   std::optional<GameState> next;
   if (auto kept = kept_.find(game); kept != kept_.end()) {
@@ -48,6 +74,7 @@ std::optional<std::string> GameController::switch_game(const std::string& game) 
 }
 
 void GameController::rematch() {
+  check_writable("rematch");
   Parsed<GameState> fresh = read_game(board_.game, board_.start_text, {});
   if (!fresh) return;  // never: the game's own start
   replace_game(std::move(*fresh));
@@ -159,6 +186,7 @@ void GameController::play_unchecked(Move move) {
 }
 
 std::optional<std::string> GameController::play(Move move) {
+  check_writable("play");
   if (game_over()) return "the game is over";
   if (sides_[side_to_move()].ai) return "it is the AI's turn";
   const std::vector<Move> legal = legal_moves();
@@ -170,6 +198,7 @@ std::optional<std::string> GameController::play(Move move) {
 }
 
 std::optional<std::string> GameController::play(const std::string& move) {
+  check_writable("play");
   const Parsed<Move> parsed = position().move_from_text(move);
   if (!parsed) return parsed.error();
   return play(*parsed);
@@ -184,6 +213,7 @@ int GameController::side_after(const std::vector<PlayedMove>& line) const {
 }
 
 void GameController::undo() {
+  check_writable("undo");
   if (board_.line.empty()) {
     if (!previous_) return;
     GameState back = std::move(*previous_);
@@ -205,6 +235,7 @@ void GameController::undo() {
 }
 
 void GameController::redo() {
+  check_writable("redo");
   if (board_.redo.empty()) return;
   abandon_searches();
   std::vector<PlayedMove> line = board_.line;
@@ -217,6 +248,7 @@ void GameController::redo() {
 }
 
 void GameController::go_to(std::size_t plies) {
+  check_writable("go_to");
   std::vector<PlayedMove> whole = board_.line;
   whole.insert(whole.end(), board_.redo.rbegin(), board_.redo.rend());
   if (plies > whole.size() || plies == board_.line.size()) return;
@@ -233,6 +265,7 @@ bool GameController::viewing() const {
 }
 
 void GameController::back_to_game() {
+  check_writable("back_to_game");
   if (board_.redo.empty()) return;
   abandon_searches();
   std::vector<PlayedMove> line = board_.line;
@@ -242,6 +275,7 @@ void GameController::back_to_game() {
 }
 
 void GameController::play_on() {
+  check_writable("play_on");
   if (!viewing()) return;
   abandon_searches();
   board_.redo.clear();
@@ -255,16 +289,19 @@ bool GameController::waiting_for_redo() const {
 }
 
 void GameController::swap_sides() {
+  check_writable("swap_sides");
   abandon_searches();
   std::swap(sides_[0], sides_[1]);
 }
 
 void GameController::set_side(int side, SideSettings settings) {
+  check_writable("set_side");
   if (sides_[side] != settings) abandon_searches();
   sides_[side] = settings;
 }
 
 void GameController::set_paused(bool paused) {
+  check_writable("set_paused");
   if (paused) abandon_searches();
   paused_ = paused;
 }
@@ -276,12 +313,14 @@ int GameController::winner() const {
 // --- The engine: when the AI searches and ponders ---
 
 void GameController::request_hint() {
+  check_writable("request_hint");
   if (game_over() || ai_.hint_pending() || sides_[side_to_move()].ai) return;
   ai_.forget_hint();
   start_search(/*hint=*/true);
 }
 
 void GameController::move_now() {
+  check_writable("move_now");
   if (ai_.searching()) return ai_.stop_search();  // its best move still arrives and is played
   if (!game_over() && sides_[side_to_move()].ai && !ai_.hint_pending() && engines_[0].ready())
     start_search(/*hint=*/false);
@@ -292,6 +331,7 @@ bool GameController::update() {
 }
 
 bool GameController::update(double now_seconds) {
+  check_writable("update");
   now_ = now_seconds;
   const bool replied = read_replies();
   if (ai_may_search(now_seconds)) start_search(/*hint=*/false);
@@ -344,6 +384,7 @@ void GameController::take_engine_move(const std::string& text) {
 }
 
 void GameController::set_engine_weights(EngineWeights weights) {
+  check_writable("set_engine_weights");
   // A ponder searched with the old ones: its answer is no longer the AI's.
   if (weights != engine_weights_) pondering_.end();
   engine_weights_ = std::move(weights);
@@ -363,6 +404,7 @@ void GameController::update_ponder() {
 }
 
 void GameController::set_ponder_helpers(const std::vector<EngineClient*>& helpers) {
+  check_writable("set_ponder_helpers");
   pondering_.end();
   ai_.leave_helpers();
   engines_.erase(engines_.begin() + 1, engines_.end());
@@ -389,6 +431,7 @@ std::string GameController::share_fragment() const {
 }
 
 std::optional<std::string> GameController::open_link(const std::string& link) {
+  check_writable("open_link");
   if (auto problem = text_too_long(link)) return problem;
   Parsed<GameState> opened = read_link(link);
   if (!opened) return brief(opened.error());
@@ -397,6 +440,7 @@ std::optional<std::string> GameController::open_link(const std::string& link) {
 }
 
 std::optional<std::string> GameController::open_text(const std::string& text) {
+  check_writable("open_text");
   if (auto problem = text_too_long(text)) return problem;
   const std::vector<std::string> words = split_any(text, kMoveSeparators);
   if (words.empty()) return "nothing to open: paste a link, moves or a position";
@@ -423,6 +467,7 @@ std::string GameController::save() const {
 }
 
 std::optional<std::string> GameController::load(const std::string& saved, SaveNotes* notes_out) {
+  check_writable("load");
   SaveNotes unread;
   Parsed<SavedGames> read = read_save(saved, notes_out ? *notes_out : unread);
   if (!read) return read.error();

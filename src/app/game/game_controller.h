@@ -93,6 +93,29 @@ class GameController {
   GameController(const GameController&) = delete;
   GameController& operator=(const GameController&) = delete;
 
+  // While a frame is built the UI reads the game by reference (a position,
+  // its start, the line) and holds on to it across its controls; a change
+  // then would free what the rest of the frame still reads. So a frame holds
+  // a ReadOnly for as long as it is built, and every change below checks
+  // for one: a change while one lives stops the app at once, naming the
+  // change, rather than leaving a dangling reference to be called later.
+  // (The app posts a control's change to run after the frame: App::later.)
+  class ReadOnly {
+   public:
+    ReadOnly(ReadOnly&& other) noexcept;
+    ReadOnly(const ReadOnly&) = delete;
+    ReadOnly& operator=(const ReadOnly&) = delete;
+    ReadOnly& operator=(ReadOnly&&) = delete;
+    ~ReadOnly();
+
+   private:
+    friend class GameController;
+    explicit ReadOnly(const GameController* game) : game_(game) {}
+    const GameController* game_;
+  };
+  [[nodiscard]] ReadOnly read_only() const;
+  bool read_only_now() const { return readers_ > 0; }
+
   // --- Commands from the UI. Each returns an error message, or nothing. ---
   // A fresh game. `start` is "startpos" or a position string of the game.
   std::optional<std::string> new_game(const std::string& game,
@@ -286,6 +309,10 @@ class GameController {
   // Plays the AI's move, in the engine's notation.
   void take_engine_move(const std::string& text);
 
+  // Stops the app if a ReadOnly lives (see above): `change` is its name.
+  void check_writable(const char* change) const;
+
+  mutable int readers_ = 0;                            // ReadOnly guards alive
   GameState board_;                                    // the game on the board
   std::map<std::string, GameState> kept_;              // games in progress, by name
   std::optional<GameState> previous_;                  // the game a new game replaced

@@ -500,7 +500,9 @@ void audit_weight_field(Score weight) {
 
 bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
   const std::vector<EvalTerm> terms = position.terms();
-  weights.resize(terms.size());
+  // Weights are a game's own (HeuristicWeights): another game's position
+  // has other terms, and neither may be bent to fit the other.
+  if (weights.size() != terms.size()) return false;
   const std::vector<Score> values = position.term_values(weights);
   bool changed = false;
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
