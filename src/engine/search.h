@@ -138,6 +138,21 @@ concept SearchObserver = requires(O& o, const Position& p, const NodeEntry& entr
 // The default: nothing observes the search, and it costs nothing.
 struct NoSearchObserver {};
 
+// The history heuristic's counter of a move after a cut-off worth `bonus`
+// (depth squared). A plain sum overflowed in long searches; this is
+// Stockfish's "gravity" update, h += bonus - h * |bonus| / kMaxHistory: the
+// closer h is to the bound the less it moves towards it, so with |bonus| <=
+// kMaxHistory no sequence of updates leaves [-kMaxHistory, kMaxHistory]
+// (tests/search_history_test.cpp). The bound lies far above what the
+// ordering reads (2^22, score_moves), so there h * bonus / kMaxHistory is
+// below one and the counter is the plain sum it always was.
+inline constexpr std::int32_t kMaxHistory = 1 << 30;
+constexpr std::int32_t updated_history(std::int32_t history, std::int64_t bonus) {
+  const std::int64_t b = std::clamp<std::int64_t>(bonus, -kMaxHistory, kMaxHistory);
+  const std::int64_t h = history;
+  return static_cast<std::int32_t>(h + b - h * (b < 0 ? -b : b) / kMaxHistory);
+}
+
 template <Game G, class Observer = NoSearchObserver>
 requires std::same_as<Observer, NoSearchObserver> || SearchObserver<Observer, typename G::Position>
 class Searcher {
@@ -548,7 +563,7 @@ class Searcher {
       killers_[ply][1] = killers_[ply][0];
       killers_[ply][0] = m;
     }
-    history_[m] += depth * depth;
+    history_[m] = updated_history(history_[m], std::int64_t{depth} * depth);
   }
 
   void update_pv(int ply, Move m) {
