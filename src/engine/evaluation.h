@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -35,9 +36,15 @@ struct WeightPreset {
   std::array<Score, N> weights;
 };
 
-// The largest weight a term takes: with term values below a few hundred,
-// any sum of them stays far from overflow.
+// The largest weight a term takes. A term's value may be large (Pac-Man's
+// points reach hundreds of thousands), so products and sums are taken in
+// 64 bits (term_contribution), where no weight times value overflows.
 inline constexpr Score kMaxWeight = kMaxHeuristic;
+
+// One term's weight times value, exactly.
+constexpr std::int64_t term_contribution(Score value, Score weight) {
+  return std::int64_t{value} * weight;
+}
 
 template <class G>
 constexpr typename G::Weights default_weights() {
@@ -51,9 +58,9 @@ constexpr typename G::Weights default_weights() {
 template <std::size_t N>
 constexpr Score weighted_total(const std::array<Score, N>& values,
                                const std::array<Score, N>& weights) {
-  Score sum = 0;
-  for (std::size_t i = 0; i < N; ++i) sum += values[i] * weights[i];
-  return std::clamp<Score>(sum, -kMaxHeuristic + 1, kMaxHeuristic - 1);
+  std::int64_t sum = 0;
+  for (std::size_t i = 0; i < N; ++i) sum += term_contribution(values[i], weights[i]);
+  return static_cast<Score>(std::clamp<std::int64_t>(sum, -kMaxHeuristic + 1, kMaxHeuristic - 1));
 }
 
 // "default" and the game's own presets (G::kWeightPresets, if it has any).

@@ -68,7 +68,7 @@ struct EvaluationReport {
     std::string name;
     Score value = 0;  // for the side to move
     Score weight = 0;
-    Score contribution = 0;  // weight * value
+    std::int64_t contribution = 0;  // weight * value, exact (term_contribution)
   };
   std::vector<Term> terms;
   // What the search uses at its depth limit: the sum of the contributions,
@@ -282,8 +282,8 @@ class GameSessionFor : public GameSession {
     EvaluationReport report;
     const Weights values = G::term_values(position_, weights_);
     for (std::size_t i = 0; i < G::kTerms.size(); ++i)
-      report.terms.push_back(
-          {std::string(G::kTerms[i].name), values[i], weights_[i], values[i] * weights_[i]});
+      report.terms.push_back({std::string(G::kTerms[i].name), values[i], weights_[i],
+                              term_contribution(values[i], weights_[i])});
     report.total = G::evaluate(position_, weights_);
     return report;
   }

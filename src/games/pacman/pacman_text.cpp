@@ -1,6 +1,6 @@
 // Pac-Man's position strings (the format is in pacman.h) and diagram.
 
-#include <cstdlib>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,13 +11,36 @@ namespace arcade {
 namespace {
 
 constexpr char kDirectionLetters[] = "NESW";
-// The most a move can change the score: a food, the win and four scared
-// ghosts (+1310), or a catch (-501). A position's score lies within that
-// many points a move played (and one more move), so a move from any
+
+// The points a game can have at a position, from the moves played to reach
+// it: each Pac-Man move at most a food and every ghost eaten on his cell
+// (-1 + 10 + 200 a ghost), each ghost's move at most that ghost eaten (+200),
+// the win +500 once; at least -1 a Pac-Man move and -500 once, when caught.
+// A move raises the bounds by what it can gain or lose, so a move from any
 // position read leads to one that reads too.
-constexpr int kMaxGainPerMove =
-    PacMan::kFoodPoints + PacMan::kWinPoints + PacMan::kMaxGhosts * PacMan::kGhostPoints;
-constexpr int kMaxScore = kMaxGainPerMove * (PacMan::kMaxGamePlies + 1);
+struct ScoreRange {
+  std::int64_t low = 0, high = 0;
+};
+
+ScoreRange reachable_scores(const PacMan::Position& p) {
+  const std::int64_t pacman_moves = p.rounds + (p.agent != 0 ? 1 : 0);
+  const std::int64_t ghost_moves =
+      std::int64_t{p.rounds} * p.ghost_count + (p.agent != 0 ? p.agent - 1 : 0);
+  const std::int64_t pacman_gain =
+      PacMan::kMovePoints + PacMan::kFoodPoints + p.ghost_count * PacMan::kGhostPoints;
+  ScoreRange range;
+  range.high = pacman_moves * pacman_gain + ghost_moves * PacMan::kGhostPoints +
+               (PacMan::won(p) ? PacMan::kWinPoints : 0);
+  range.low = pacman_moves * PacMan::kMovePoints + (p.caught_by != 0 ? PacMan::kCaughtPoints : 0);
+  return range;
+}
+
+// The widest a position's score field is read before reachable_scores
+// checks it: all the rounds with the most ghosts.
+constexpr int kMaxScore =
+    PacMan::kMaxRounds *
+        (PacMan::kMovePoints + PacMan::kFoodPoints + PacMan::kMaxGhosts * PacMan::kGhostPoints) +
+    PacMan::kMaxRounds * PacMan::kMaxGhosts * PacMan::kGhostPoints + PacMan::kWinPoints;
 
 std::vector<std::string_view> split(std::string_view text, char separator) {
   std::vector<std::string_view> parts;
@@ -181,10 +204,13 @@ std::string impossibility(const PacMan::Position& p) {
         (g.cell != g.home || g.direction != PacMan::kNoDirection))
       return PacMan::agent_name(i + 1) + " is on Pac-Man's cell but has not caught him";
   }
-  const int moves_played = p.rounds * (1 + p.ghost_count) + p.agent;
-  if (std::abs(p.score) > kMaxGainPerMove * (moves_played + 1))
-    return "score " + std::to_string(p.score) + " in " + std::to_string(moves_played) +
-           " moves: more than a game can reach";
+  const ScoreRange range = reachable_scores(p);
+  if (p.score < range.low || p.score > range.high)
+    return "score " + std::to_string(p.score) + " after " + std::to_string(p.rounds) +
+           " rounds: " + (p.score > range.high ? "more" : "less") + " than a game with " +
+           std::to_string(p.ghost_count) + (p.ghost_count == 1 ? " ghost" : " ghosts") +
+           " can reach (" + std::to_string(range.low) + " to " + std::to_string(range.high) +
+           " points)";
   if (p.rounds == PacMan::kMaxRounds && p.agent != 0)
     return "the game ends after " + std::to_string(PacMan::kMaxRounds) +
            " rounds, before any ghost moves";

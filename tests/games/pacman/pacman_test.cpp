@@ -14,6 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/protocol.h"
+#include "games/engine_sessions.h"
+#include "games/registry.h"
 #include "test_util.h"
 
 namespace arcade::testing {
@@ -379,12 +382,62 @@ TEST(PacManText, BadStringsAreRejectedWithTheirReason) {
       {"%%%%%%/%P_.G%/%%%%%%:0:0:0:4.1.4.1.-.0", "'G'"},
       {"%%%%%%/%P_._%/%%%%%%:0:0:0", "ROWS:SCORE"},
       {"%%%%%%/%P_._%/%%%%%%:x:0:0:4.1.4.1.-.0", "score"},
-      {"%%%%%%/%P_._%/%%%%%%:5000:1:0:4.1.4.1.-.0", "more than a game can reach"},
+      {"%%%%%%/%P_._%/%%%%%%:5000:1:0:4.1.4.1.-.0", "more than a game with 1 ghost can reach"},
   };
   for (const auto& [text, reason] : bad) {
     const Parsed<P> p = PacMan::from_text(text);
     ASSERT_FALSE(p.ok()) << "accepted " << text;
     EXPECT_NE(p.error().find(reason), std::string::npos) << text << ": " << p.error();
+  }
+}
+
+// The points a game can have, worked out a round at a time: Pac-Man's move
+// at most -1 + 10 (a food) + 200 for each ghost eaten on his cell, each
+// ghost's move +200 (that ghost eaten), so 9 + 400 a ghost a round (the
+// +500 of a win comes once, with no move after it); at least -1 a round,
+// and -500 once when caught. With one ghost, after 200 rounds: -200 to
+// 200 * 409 = 81,800.
+TEST(PacManText, AScoreNoGameCanReachIsRefused) {
+  const std::string rows = "%%%%%%/%P_._%/%%%%%%:";
+  const std::string rest = ":200:0:3.1.4.1.W.0";
+  // The fuzz case: evaluated at -9999 in the release build, as it overflowed.
+  const Parsed<P> refused = PacMan::from_text(rows + "300000" + rest);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error(),
+            "score 300000 after 200 rounds: more than a game with 1 ghost can reach (-200 to "
+            "81800 points)");
+  EXPECT_TRUE(PacMan::from_text(rows + "81800" + rest).ok());
+  EXPECT_FALSE(PacMan::from_text(rows + "81801" + rest).ok());
+  EXPECT_TRUE(PacMan::from_text(rows + "-200" + rest).ok());
+  const Parsed<P> too_low = PacMan::from_text(rows + "-201" + rest);
+  ASSERT_FALSE(too_low.ok());
+  EXPECT_NE(too_low.error().find("less than a game with 1 ghost can reach (-200 to 81800"),
+            std::string::npos)
+      << too_low.error();
+}
+
+// From positions at either bound (worked out as above), every position a
+// game reaches reads back as itself: each move raises the bound by at
+// least what it can score, so no game is ever refused by it.
+TEST(PacManText, EveryPositionPlayedFromTheBoundsReadsBack) {
+  const P maze = parse("%%%%%%%%/%Po.o.G%/%.%%%%.%/%..G...%/%%%%%%%%");
+  std::mt19937_64 rng(32);
+  for (int game = 0; game < 200; ++game) {
+    P p = maze;
+    p.rounds = static_cast<std::uint16_t>(rng() % 450);
+    const int high = p.rounds * (9 + 400 * p.ghost_count), low = -p.rounds;
+    p.score = game % 2 ? high : low;
+    ASSERT_TRUE(PacMan::from_text(PacMan::to_text(p)).ok()) << PacMan::to_text(p);
+    P beyond = p;
+    beyond.score += game % 2 ? 1 : -1;
+    EXPECT_FALSE(PacMan::from_text(PacMan::to_text(beyond)).ok()) << PacMan::to_text(beyond);
+    while (PacMan::outcome(p) == Outcome::kOngoing) {
+      const std::vector<Move> moves = moves_of(p);
+      p = PacMan::play(p, moves[rng() % moves.size()]);
+      const Parsed<P> back = PacMan::from_text(PacMan::to_text(p));
+      ASSERT_TRUE(back.ok()) << PacMan::to_text(p) << ": " << back.error();
+      ASSERT_EQ(*back, p) << PacMan::to_text(p);
+    }
   }
 }
 
@@ -422,6 +475,54 @@ TEST(PacManTerms, CountedOnASmallMaze) {
   EXPECT_EQ(PacMan::evaluate(ghost_turn, weights), -PacMan::points(ghost_turn, weights));
   const auto score_only = *find_weight_preset<PacMan>("score");
   EXPECT_EQ(PacMan::points(ghost_turn, score_only), -1);
+}
+
+// A score of a quarter of a million points is legal after 400 rounds with
+// four ghosts (up to 400 * (9 + 4 * 400) = 643,600), and times the largest
+// weight, 10,000, it is 2,500,000,000: beyond a 32-bit int, where it wrapped
+// to a loss. Each term exactly, the total clamped to the heuristic's range.
+TEST(PacManTerms, ABigButLegalScoreIsWeightedExactly) {
+  const P p = parse(
+      "%%%%%%%%%%/%P.______%/%%%%%%%%%%:250000:400:0:5.1.5.1.-.0:6.1.6.1.-.0:7.1.7.1.-.0:"
+      "8.1.8.1.-.0");
+  PacMan::Weights weights = default_weights<PacMan>();
+  weights[PacMan::kScore] = kMaxWeight;
+  const PacMan::Weights values = PacMan::term_values(p, weights);
+  EXPECT_EQ(values, (PacMan::Weights{250000, 1, 1, PacMan::kGhostDistanceCap, 0}));
+  EXPECT_EQ(term_contribution(values[PacMan::kScore], kMaxWeight), 2'500'000'000);
+  EXPECT_EQ(PacMan::evaluate(p, weights), kMaxHeuristic - 1);
+  EXPECT_EQ(PacMan::points(p, weights), kMaxHeuristic - 1);
+  const P ghost_turn = PacMan::play(p, Stop);
+  EXPECT_EQ(PacMan::evaluate(ghost_turn, weights), -(kMaxHeuristic - 1));
+  EXPECT_EQ(PacMan::points(ghost_turn, weights), kMaxHeuristic - 1);
+}
+
+// The same through the protocol: the fuzz case's position refused with its
+// reason and the position kept; the legal one's terms exact.
+TEST(PacManTerms, TheProtocolsEvalIsExactOrThePositionRefused) {
+  std::vector<std::string> replies;
+  Protocol protocol(
+      make_engine_session, game_names(),
+      [&replies](const std::string& line) { replies.push_back(line); }, false);
+  const auto send = [&](const std::string& line) {
+    replies.clear();
+    protocol.handle(line);
+    return replies;
+  };
+  send("game pacman");
+  send("setoption name Score value 10000");
+  const std::vector<std::string> before = send("eval");
+  EXPECT_EQ(send("position %%%%%%/%P_._%/%%%%%%:300000:200:0:3.1.4.1.W.0"),
+            std::vector<std::string>{"error score 300000 after 200 rounds: more than a game with "
+                                     "1 ghost can reach (-200 to 81800 points)"});
+  EXPECT_EQ(send("eval"), before) << "the position is the one before";
+  send(
+      "position %%%%%%%%%%/%P.______%/%%%%%%%%%%:250000:400:0:5.1.5.1.-.0:6.1.6.1.-.0:"
+      "7.1.7.1.-.0:8.1.8.1.-.0");
+  const std::vector<std::string> eval = send("eval");
+  ASSERT_EQ(eval.size(), PacMan::kTerms.size() + 1);
+  EXPECT_EQ(eval[0], "eval term Score value 250000 weight 10000 contribution 2500000000");
+  EXPECT_EQ(eval.back(), "eval total 9999");
 }
 
 // --- The chaser ----------------------------------------------------------------
