@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "cli/bench_reversi.h"
 #include "cli/commands.h"
+#include "cli/data_file.h"
 #include "engine/protocol.h"
 
 namespace arcade::cli {
@@ -120,6 +122,55 @@ TEST_F(CliCommands, BenchConnect4StillSolvesAGoodFile) {
   EXPECT_EQ(err_.str(), "");
 }
 
+// A position beyond the bench's limit of empty squares would be solved for
+// hours (the start's 60 for ever): it is refused, naming its line, before
+// any position is solved.
+TEST_F(CliCommands, BenchReversiRefusesAPositionOfMoreEmptiesThanItsLimit) {
+  std::ifstream in(std::string(ARCADE_DATA_DIR) + "/reversi/fforum-1-19.obf");
+  std::string ffo1;  // 14 empties
+  ASSERT_TRUE(std::getline(in, ffo1));
+  // FFO #1 with 17 more squares emptied, g8 still legal: 31 empties.
+  const std::string empties31 =
+      "-----------------------X-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+0";
+  // The start: 60 empties, d3 legal for Black.
+  const std::string start =
+      "---------------------------OX------XO--------------------------- X; D3:+0";
+  static_assert(kMaxBenchEmpties == 30);
+  const std::string data = file_with("deep.obf", ffo1 + "\n" + empties31 + "\n");
+  EXPECT_EQ(run_arcade({"bench", "reversi", data}), 2);
+  EXPECT_EQ(err_.str(),
+            "error bench: deep.obf line 2: 31 empty squares: the bench solves endgames of at "
+            "most 30\n");
+  EXPECT_EQ(out_.str(), "") << "nothing solved";
+  EXPECT_EQ(run_arcade({"bench", "reversi", file_with("start.obf", "# the start\n" + start)}), 2);
+  EXPECT_TRUE(err_has("start.obf line 2: 60 empty squares")) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+}
+
+// A line longer than the cap is refused, naming its line, whatever comes
+// after it; the reader keeps no more of it than the cap (an endless line
+// below).
+TEST_F(CliCommands, BenchRefusesALineLongerThanTheCap) {
+  std::ifstream in(std::string(ARCADE_DATA_DIR) + "/reversi/fforum-1-19.obf");
+  std::string ffo1;
+  ASSERT_TRUE(std::getline(in, ffo1));
+  const std::string huge = ffo1 + std::string(3'000'000, ' ') + "; A1:+0\n";
+  const std::string data = file_with("long.obf", ffo1 + "\n" + huge + ffo1 + "\n");
+  EXPECT_EQ(run_arcade({"bench", "reversi", data}), 2);
+  EXPECT_EQ(err_.str(), "error bench: long.obf line 2: longer than " +
+                            std::to_string(kMaxDataLine) + " characters\n");
+  EXPECT_EQ(out_.str(), "");
+  // Connect Four's files are read alike: a line of the cap is read (and
+  // judged as a position), one more character is refused for its length.
+  const std::string at_cap = "4" + std::string(kMaxDataLine - 1, '4');
+  EXPECT_EQ(run_arcade({"bench", "connect4", file_with("c4.txt", at_cap + "\n")}), 2);
+  EXPECT_FALSE(err_has("longer than")) << err_.str();
+  EXPECT_TRUE(err_has("c4.txt line 1: ")) << err_.str();
+  EXPECT_EQ(run_arcade({"bench", "connect4", file_with("c4.txt", "\n" + at_cap + "4")}), 2);
+  EXPECT_EQ(err_.str(), "error bench: c4.txt line 2: longer than " + std::to_string(kMaxDataLine) +
+                            " characters\n");
+}
+
 // --- Seeds of match and tournament ---
 
 constexpr const char* kLargestSeed = "18446744073709551615";  // 2^64 - 1
@@ -215,6 +266,31 @@ std::string too_long(std::size_t bytes) {
          std::to_string(kMaxLineBytes) + ")";
 }
 
+// A data file's line of 2^40 characters (a terabyte, made as it is read,
+// after an ordinary line): the reader stops one character past the cap
+// rather than reading the rest.
+TEST(DataFileLineReader, StopsOneCharacterPastTheCapOfAnEndlessLine) {
+  RepeatedInput input("4 -1\n", 'X', std::size_t{1} << 40, "\n");
+  std::istream in(&input);
+  std::string line;
+  ASSERT_TRUE(read_capped_line(in, line));
+  EXPECT_EQ(line, "4 -1");
+  ASSERT_TRUE(read_capped_line(in, line));
+  EXPECT_EQ(line, std::string(kMaxDataLine + 1, 'X'));
+}
+
+TEST(DataFileLineReader, ReadsLinesAsGetlineDoesUpToTheCap) {
+  std::istringstream in("a\r\n\nlast");
+  std::string line;
+  ASSERT_TRUE(read_capped_line(in, line));
+  EXPECT_EQ(line, "a\r");
+  ASSERT_TRUE(read_capped_line(in, line));
+  EXPECT_EQ(line, "");
+  ASSERT_TRUE(read_capped_line(in, line));  // the last line has no '\n'
+  EXPECT_EQ(line, "last");
+  EXPECT_FALSE(read_capped_line(in, line));
+}
+
 TEST(ProtocolLineReader, KeepsNoMoreThanTheCapOfALineOfAnyLength) {
   constexpr std::size_t kLength = 20'000'000;
   RepeatedInput input("", 'a', kLength, "\r\nisready\n\nd");
@@ -288,6 +364,43 @@ TEST_F(CliCommands, PacManMatchRefusesAnUnknownMazeAndBadOptions) {
   EXPECT_TRUE(err_has("error match: unknown option 'speed'")) << err_.str();
   EXPECT_EQ(run_arcade({"match", "pacman", "%%%/%P%"}), 2);
   EXPECT_TRUE(err_has("error bad maze: ")) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+}
+
+// MAZE is one argument: words in it are cells of the maze, never protocol
+// words (the `moves E` here was played once, and the match started after
+// it); a space in it is an empty cell.
+TEST_F(CliCommands, PacManMatchReadsTheMazeAsOneArgument) {
+  EXPECT_EQ(run_arcade({"match", "pacman", "%%%%%/%P.G%/%%%%% moves E"}), 2);
+  EXPECT_EQ(err_.str(), "error bad maze: ragged rows: row 3 has 13 cells, row 1 has 5\n");
+  EXPECT_EQ(out_.str(), "");
+  EXPECT_EQ(run_arcade({"match", "pacman", "%%%%%%/%P. G%/%%%%%%", "games", "2"}), 0) << err_.str();
+  EXPECT_TRUE(out_has("games 2 wins 2 losses 0 draws 0 mean cp 509\n")) << out_.str();
+}
+
+// Each option once, each value one word: `games 5 games 6` played 6 games,
+// and a value holding words set further options on the protocol's line.
+TEST_F(CliCommands, PacManMatchRefusesAnOptionTwiceAndAValueOfSeveralWords) {
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "games", "5", "games", "6"}), 2);
+  EXPECT_TRUE(err_has("error match: 'games' given twice\n")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "weights", "score", "weights", "default"}), 2);
+  EXPECT_TRUE(err_has("error match: 'weights' given twice\n")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "games", "5 seed 3"}), 2);
+  EXPECT_TRUE(err_has("error match: 'games' takes one word, not '5 seed 3'\n")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "weights", "score\ngo depth 1"}), 2);
+  EXPECT_TRUE(err_has("error match: 'weights' takes one word")) << err_.str();
+  EXPECT_EQ(run_arcade({"match", "pacman", "tiny", "depth", ""}), 2);
+  EXPECT_TRUE(err_has("error match: 'depth' takes one word, not ''")) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+}
+
+TEST_F(CliCommands, TwoPlayerMatchRefusesAnOptionTwice) {
+  for (const char* option : {"games", "seed"}) {
+    EXPECT_EQ(run_arcade({"match", "tictactoe", "1", "2", option, "5", option, "6"}), 2) << option;
+    EXPECT_TRUE(err_has("error match: '" + std::string(option) + "' given twice\n")) << err_.str();
+  }
+  EXPECT_EQ(run_arcade({"match", "tictactoe", "1", "2", "verbose", "games", "1", "verbose"}), 2);
+  EXPECT_TRUE(err_has("error match: 'verbose' given twice\n")) << err_.str();
   EXPECT_EQ(out_.str(), "");
 }
 

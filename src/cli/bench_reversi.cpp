@@ -66,6 +66,11 @@ Parsed<Case> parse_board(const std::string& line) {
     if (c == 'X') black |= square_bit(s);
     if (c == 'O') white |= square_bit(s);
   }
+  const int empties = 64 - count(black | white);
+  if (empties > kMaxBenchEmpties)
+    return ParseError{std::to_string(empties) +
+                      " empty squares: the bench solves endgames of at most " +
+                      std::to_string(kMaxBenchEmpties)};
   Case c;
   c.player = line[65] == 'X' ? black : white;
   c.opponent = line[65] == 'X' ? white : black;

@@ -25,7 +25,16 @@ namespace arcade::cli {
 // work).
 // Returns 0 when everything matched, 1 on a mismatch, 2 when the file
 // cannot be read, is a directory, holds no positions or has a malformed line
-// (the error names the line).
+// (the error names the line): a position of more than kMaxBenchEmpties
+// empty squares, or a line longer than kMaxDataLine (cli/data_file.h).
 int bench_reversi(const std::string& path, std::ostream& out, std::ostream& err);
+
+// The most empty squares a position of the file may have. The exact solve
+// takes about three times as long for each further empty square: the sets
+// the bench is for (FFO #1-19 at 14-16 empties, FFO #20-39 at 20-26, the
+// random 20-24 set) take seconds to a minute, 30 empties minutes to hours, and a
+// position of 60 would never end (and a solve cannot be stopped), so a
+// line beyond the limit is refused as malformed, before anything is solved.
+inline constexpr int kMaxBenchEmpties = 30;
 
 }  // namespace arcade::cli

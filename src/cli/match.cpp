@@ -5,6 +5,7 @@
 #include <optional>
 #include <ostream>
 #include <random>
+#include <set>
 #include <stdexcept>
 
 #include "cli/agent_match.h"
@@ -107,10 +108,14 @@ Parsed<std::uint64_t> option_number(const std::vector<std::string>& args, std::s
 
 namespace {
 
-// The options after the levels into `s`, or what is wrong with them.
+// The options after the levels into `s`, or what is wrong with them. An
+// option given twice is an error: `games 5 games 6` would otherwise play 6.
 std::optional<std::string> read_match_options(const std::vector<std::string>& args,
                                               MatchSettings& s) {
+  std::set<std::string> given;
   for (std::size_t i = 4; i < args.size(); ++i) {
+    if (given.contains(args[i])) return "'" + args[i] + "' given twice";
+    given.insert(args[i]);
     if (args[i] == "verbose") {
       s.verbose = true;
       continue;

@@ -187,11 +187,14 @@ std::optional<std::string> set_match_parameter(MatchWords& m, const std::string&
   return std::nullopt;
 }
 
-// A `match` line's words; `games` must be among them.
+// A `match` line's words; `games` must be among them, and no parameter
+// twice (`games 5 games 6` would otherwise play 6 games without a word).
 Parsed<MatchWords> parse_match(const std::vector<std::string>& args, MatchWords m) {
   bool has_games = false;
   for (std::size_t i = 1; i < args.size(); i += 2) {
     if (i + 1 >= args.size()) return ParseError{"match " + args[i] + " needs a value"};
+    for (std::size_t j = 1; j < i; j += 2)
+      if (args[j] == args[i]) return ParseError{"match " + args[i] + ": given twice"};
     if (auto wrong = set_match_parameter(m, args[i], args[i + 1])) return ParseError{*wrong};
     has_games = has_games || args[i] == "games";
   }

@@ -182,6 +182,19 @@ TEST_F(MatchProtocol, RefusesATwoPlayerGameAndBadWordsChangingNothing) {
                 "error match depth: '99' is not a number from 1 to 8"}));
 }
 
+// `games 5 games 6` played 6 games without a word: a parameter given twice
+// is refused, changing nothing (the next match plays the line's own games).
+TEST_F(MatchProtocol, RefusesAParameterGivenTwice) {
+  for (const char* line :
+       {"game pacman", "position maze %%%%%/%P.G%/%%%%%", "match games 5 games 6",
+        "match games 2 seed 1 depth 1 seed 2", "match games 1 depth 1 opponents random"})
+    protocol_.handle(line);
+  protocol_.wait();
+  EXPECT_EQ(replies(), (std::vector<std::string>{
+                           "error match games: given twice", "error match seed: given twice",
+                           "match games 1 wins 1 losses 0 draws 0 mean cp 509"}));
+}
+
 TEST_F(MatchProtocol, StopEndsALongMatch) {
   protocol_.handle("game pacman");
   protocol_.handle("match games 10000 algorithm expectimax depth 4 opponents random seed 1");
