@@ -76,6 +76,8 @@ GAME_TEXT = {
     "pacman_caught": (PACMAN, "%%%%%%/%P_._%/%%%%%%:-501:1:0:1.1.3.1.W.0!", "E"),
     "pacman_ghost_cannot_stop": (PACMAN, "%%%%%%/%P_._%/%%%%%%:-1:0:1:4.1.4.1.-.0", "Stop"),
     "pacman_ragged": (PACMAN, "%%%%%/%P.G/%%%%%", "north"),
+    # Issue 32: more points than 200 rounds with one ghost can reach.
+    "pacman_score_beyond_reach": (PACMAN, "%%%%%%/%P_._%/%%%%%%:300000:200:0:3.1.4.1.W.0", "E"),
 }
 
 # --- protocol: one command a line.
@@ -161,6 +163,28 @@ PROTOCOL = {
     ],
     "finished_game": ["position xxx/oo./...", "go", "moves", "d", "tree depth 3", "eval"],
     "stop_and_quit": ["go depth 2", "stop", "isready", "quit", "d"],
+    # Issue 32: a long search's history counters overflowed (UBSan in
+    # search.h's remember_cutoff). The harness skips trees deeper than 4, so
+    # this seed gives the fuzzer the words; the bound itself is checked in
+    # tests/search_history_test.cpp.
+    "connect4_deep_tree_stopped": [
+        "game connect4",
+        "tree depth 64 algorithm alphabeta deepening off table off ordering off",
+        "stop",
+    ],
+    # Issue 32: a score no game reaches, times the largest weight, overflowed
+    # the evaluation (refused now), and a legal one that still overflows 32
+    # bits (evaluated exactly now).
+    "pacman_eval_of_a_huge_score": [
+        "game pacman",
+        "position %%%%%%/%P_._%/%%%%%%:300000:200:0:3.1.4.1.W.0",
+        "setoption name Score value 10000",
+        "eval",
+        "position %%%%%%%%%%/%P.______%/%%%%%%%%%%:250000:400:0:5.1.5.1.-.0:6.1.6.1.-.0:"
+        "7.1.7.1.-.0:8.1.8.1.-.0",
+        "eval",
+        "go depth 2",
+    ],
     # Each refused, changing nothing (issue 23); the lines of megabytes are
     # written at run time (protocol_long_lines.cmake).
     "extra_words": [
