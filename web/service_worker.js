@@ -13,15 +13,19 @@
 //
 // A new build, step by step:
 //   1. The browser finds this file changed (it checks on every visit) and
-//      installs the new worker: it fills its own cache from the network,
-//      asking the server to revalidate (no stale copies from the HTTP cache),
-//      and checks each file against the list: its size and its SHA-256,
-//      written by the build. A failed download, or a file that differs (a
+//      installs the new worker. It fills its own cache, file by file: a
+//      file its cache holds already (the same version) stays; one an older
+//      build's cache holds with the same bytes is copied from there; any
+//      other comes from the network, asking the server to revalidate (no
+//      stale copies from the HTTP cache). Each is checked against the list
+//      (its size and SHA-256, written by the build; a .wasm must validate
+//      too) before it goes in. A failed download or a file that differs (a
 //      half-finished deployment, a truncated upload served with status 200,
-//      a proxy's error page), fails the install: the new cache is deleted,
-//      the old worker and its cache keep serving, and the browser tries again
-//      on a later visit. So no cache ever holds a file the list does not
-//      vouch for, and a file missing from the cache comes from the network.
+//      a proxy's error page, line ends rewritten by an upload) fails the
+//      install: the old worker and its cache keep serving, and the browser
+//      tries again on a later visit. So no cache ever holds a file the list
+//      does not vouch for, and a file missing from the cache comes from the
+//      network.
 //   2. The new worker waits: a page keeps the version it loaded. The running
 //      game never sees a file of another build (the engine's worker is
 //      restarted during a game, and its script must match the engine the
@@ -32,7 +36,16 @@
 //      app has started. With several tabs open it waits until they all close,
 //      as browsers do.
 //   4. Activated, it deletes the other builds' caches, once its own holds
-//      every file (it was filled and checked whole at install).
+//      every file of its list, each checked again.
+//
+// The last good build keeps working, offline too, whatever a deployment
+// uploads: no cache is deleted before a whole, checked one replaces it. A
+// failed install deletes only a cache it made itself. A worker of the same
+// version as the one serving (its bytes changed, not its files: a re-upload,
+// an edited comment) shares that worker's cache: it only adds files that
+// match, never replaces one, and a list that contradicts a file the cache
+// holds fails its install. Without this, such a worker, failing, deleted the
+// cache the old one was serving from (issue 32).
 'use strict';
 
 // @site-begin (replaced when the site is assembled)
@@ -49,47 +62,101 @@ self.addEventListener('install', (event) => {
 });
 
 async function fillCache() {
+  // A cache of this version that is there already is another worker's,
+  // serving now (this one is of the same version, its bytes changed), or
+  // what an install cut off by the browser had checked in: kept either way.
+  const shared = await caches.has(CACHE);
   const cache = await caches.open(CACHE);
+  // Every file tried, the last settled before any cleanup: a put still under
+  // way could otherwise land after it.
+  const results = await Promise.allSettled(SITE_FILES.map((file) => cacheChecked(cache, file)));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (!failed) return;
+  // Part of a build is no build: dropped, unless another worker serves it.
+  if (!shared) await caches.delete(CACHE);
+  throw failed.reason;
+}
+
+// Puts one file of the list in `cache` unless the cache holds it already:
+// the copy an older build's cache holds if its bytes are the build's own,
+// else a download checked the same way.
+async function cacheChecked(cache, file) {
+  const held = await cache.match(file.name);
+  if (held) {
+    // Never replaced: a list that says otherwise about a file of its own
+    // version is the one that is wrong.
+    const problem = await mismatch(file, await held.arrayBuffer());
+    if (problem) throw new Error(`${problem}; the cached copy is kept`);
+    return;
+  }
+  const response = await kept(file) || await downloaded(file);
+  await cache.put(file.name, response);
+}
+
+// The file from an older build's cache, if that copy is the build's own.
+async function kept(file) {
+  const response = await caches.match(file.name);
+  if (!response) return null;
+  const bytes = await response.arrayBuffer();
+  if (await mismatch(file, bytes)) return null;
+  return checkedResponse(file, bytes, response.headers.get('Content-Type'));
+}
+
+async function downloaded(file) {
+  // 'no-cache': revalidated with the server (a 304 costs no download), so
+  // the HTTP cache cannot hand over a file of an older build.
+  const response = await fetch(new Request(file.name, {cache: 'no-cache'}));
+  if (!response.ok) throw new Error(`${file.name}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const problem = await mismatch(file, bytes);
+  if (problem) throw new Error(problem);
+  return checkedResponse(file, bytes, response.headers.get('Content-Type'));
+}
+
+// Why `bytes` are not the build's file `file`, or '' when they are: its
+// size, its SHA-256, and for a module, that it validates (a list that
+// vouched for a cut-short one would otherwise install a build that cannot
+// start).
+async function mismatch({name, size, sha256}, bytes) {
+  if (bytes.byteLength !== size) {
+    return `${name}: ${bytes.byteLength} bytes, the build's has ${size}`;
+  }
+  const sum = hex(await crypto.subtle.digest('SHA-256', bytes));
+  if (sum !== sha256) return `${name}: not the build's file (SHA-256 ${sum})`;
+  if (name.endsWith('.wasm') && !validWasm(bytes)) return `${name}: not a valid WebAssembly module`;
+  return '';
+}
+
+function validWasm(bytes) {
   try {
-    await Promise.all(SITE_FILES.map((file) => cacheChecked(cache, file)));
+    return WebAssembly.validate(bytes);
   } catch (error) {
-    // Nothing of a build that is not whole stays behind.
-    await caches.delete(CACHE);
-    throw error;
+    return true;  // no WebAssembly here (or a policy refuses it): size and sum must do
   }
 }
 
-// Downloads one file of the list and caches it if it is the build's own:
-// the size and the SHA-256 the build wrote for it.
-async function cacheChecked(cache, {name, size, sha256}) {
-  // 'no-cache': revalidated with the server (a 304 costs no download), so
-  // the HTTP cache cannot hand over a file of an older build.
-  const response = await fetch(new Request(name, {cache: 'no-cache'}));
-  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
-  if (bytes.byteLength !== size) {
-    throw new Error(`${name}: ${bytes.byteLength} bytes, the build's has ${size}`);
-  }
-  const sum = hex(await crypto.subtle.digest('SHA-256', bytes));
-  if (sum !== sha256) throw new Error(`${name}: not the build's file (SHA-256 ${sum})`);
-  // Only the type goes with the bytes: the body is decoded already, so a
-  // Content-Encoding or a compressed Content-Length would now be false.
+// Only the type goes with the bytes: the body is decoded already, so a
+// Content-Encoding or a compressed Content-Length would now be false.
+function checkedResponse({size}, bytes, type) {
   const headers = {'Content-Length': String(size)};
-  const type = response.headers.get('Content-Type');
   if (type) headers['Content-Type'] = type;
-  await cache.put(name, new Response(bytes, {status: 200, headers}));
+  return new Response(bytes, {status: 200, headers});
 }
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-// Whether this build's cache holds every file of its list (a browser may
-// evict caches under storage pressure).
+// Whether this build's cache holds every file of its list, each the build's
+// own (a browser may evict caches under storage pressure).
 async function cacheWhole() {
+  if (!(await caches.has(CACHE))) return false;
   const cache = await caches.open(CACHE);
-  const held = new Set((await cache.keys()).map((request) => request.url));
-  return SITE_FILES.every(({name}) => held.has(new URL(name, self.location).href));
+  for (const file of SITE_FILES) {
+    const held = await cache.match(file.name);
+    if (!held || await mismatch(file, await held.arrayBuffer())) return false;
+  }
+  return true;
 }
 
 self.addEventListener('activate', (event) => {
@@ -126,11 +193,14 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(respond(request));
 });
 
+// Reads its cache without opening it: opening makes an empty one when it is
+// gone, which a later worker of this version would take for another's.
 async function respond(request) {
-  const cache = await caches.open(CACHE);
   const navigation = request.mode === 'navigate';
-  let cached = await cache.match(request, {ignoreSearch: navigation});
-  if (!cached && navigation && isSiteFolder(request.url)) cached = await cache.match(INDEX);
+  let cached = await caches.match(request, {cacheName: CACHE, ignoreSearch: navigation});
+  if (!cached && navigation && isSiteFolder(request.url)) {
+    cached = await caches.match(INDEX, {cacheName: CACHE});
+  }
   return cached || fetch(request);
 }
 

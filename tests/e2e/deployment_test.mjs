@@ -2,10 +2,20 @@
 // small server of this file that can answer any file cut short (status 200),
 // with an HTTP error, or not at all, step by step. Named checks, in order:
 //   - a half-updated deployment: with build 1 cached, build 2 (a new service
-//     worker, its arcade_app.wasm cut in half, status 200) is refused by the
-//     worker's check (its sizes and SHA-256s): the game still loads from
-//     build 1's cache, offline too; once the server is fixed, build 2
-//     installs and replaces build 1 on the next load;
+//     worker and a new arcade_app.wasm, the wasm cut in half, status 200) is
+//     refused by the worker's check (its sizes and SHA-256s): the game still
+//     loads from build 1's cache, offline too; once the server is fixed,
+//     build 2 installs and replaces build 1 on the next load;
+//   - deployments that must not replace the last good build (issue 32): a
+//     worker whose bytes changed but not its version, with arcade_app.wasm
+//     cut short; the same build re-uploaded with CRLF line ends in its .js
+//     files (the worker's too); a worker whose list vouches for a cut-short
+//     wasm, of the same version or of a new one (a build assembled from a
+//     cut-short wasm, which does not validate): each time the last good
+//     build keeps serving whole (its cache, file by file, is the build's) on
+//     the next load and offline, with no failure shown. Before the fix, a
+//     worker of the same version that failed its install deleted the cache
+//     the old one served from;
 //   - a damaged copy in the cache (put there by hand): the page says the
 //     file arrived damaged and offers Reload without the cache, which
 //     drops the worker and its caches and loads the game from the server;
@@ -22,7 +32,10 @@
 //   node tests/e2e/deployment_test.mjs SITE_DIR [ARTIFACTS_DIR]
 
 import assert from 'node:assert/strict';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createHash} from 'node:crypto';
+import {
+  cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync,
+} from 'node:fs';
 import {createServer} from 'node:http';
 import {tmpdir} from 'node:os';
 import {extname, join, normalize} from 'node:path';
@@ -124,6 +137,8 @@ const waitState = (page, predicate, what, timeoutMs = 20000) => until(async () =
 
 const movesOf = (s) => s.moves.split(' ').filter(Boolean);
 
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
 // Runs in the page: the service worker's registration and the caches.
 async function workers() {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -187,12 +202,23 @@ async function halfDeploymentIn(t, context, page) {
   const build1 = `minimax-arcade-${t.version}`;
   assert.deepEqual((await page.evaluate(workers)).caches, [build1], 'build 1\'s cache');
 
-  // Build 2: a new worker (another version, the same list), and its wasm
-  // half-uploaded while the server already answers with it.
+  // Build 2: a new worker (another version) and a new wasm (build 1's with a
+  // custom section more: a file that build 1's cache does not hold, so the
+  // worker must download it), half-uploaded while the server already answers
+  // with it.
   const next = `${t.version}-2`;
+  const wasm = join(t.copy, 'arcade_app.wasm');
+  const name = Buffer.from('build 2');
+  writeFileSync(wasm, Buffer.concat([readFileSync(wasm),
+                                     Buffer.from([0, name.length + 1, name.length]), name]));
+  const built = readFileSync(wasm);
   const worker = join(t.copy, 'service_worker.js');
-  writeFileSync(worker, readFileSync(worker, 'utf8').replace(`const SITE_VERSION = '${t.version}';`,
-                                                             `const SITE_VERSION = '${next}';`));
+  const entry = /\{name: 'arcade_app\.wasm', size: \d+, sha256: '[0-9a-f]+'\}/;
+  writeFileSync(worker, readFileSync(worker, 'utf8')
+                            .replace(`const SITE_VERSION = '${t.version}';`,
+                                     `const SITE_VERSION = '${next}';`)
+                            .replace(entry, `{name: 'arcade_app.wasm', size: ${built.length}, ` +
+                                                `sha256: '${sha256(built)}'}`));
   t.server.faults.set('/arcade_app.wasm', {truncate: true});
   const seen = t.server.requests.length;
   await page.reload();
@@ -260,6 +286,124 @@ async function halfDeploymentIn(t, context, page) {
   }
   assert.deepEqual(taken.caches, [`minimax-arcade-${next}`], 'the caches once fixed');
   console.log(`  ${build1} kept while build 2 was cut short; minimax-arcade-${next} once fixed`);
+}
+
+// Runs in the page: each file in the cache `name` with its SHA-256.
+async function cachedSums(name) {
+  const cache = await caches.open(name);
+  const sums = {};
+  for (const request of await cache.keys()) {
+    const bytes = await (await cache.match(request)).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    sums[new URL(request.url).pathname.slice(1)] =
+        Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+  return sums;
+}
+
+// The build as assembled: every file but the worker, with its SHA-256.
+function buildSums(dir) {
+  const sums = {};
+  for (const name of readdirSync(dir).sort()) {
+    if (name !== 'service_worker.js') sums[name] = sha256(readFileSync(join(dir, name)));
+  }
+  return sums;
+}
+
+// Asks the browser to look for a new worker, and waits for an install that
+// follows to end (whichever way).
+async function updateSettled(page) {
+  await page.evaluate(() => Promise.race([
+    navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 10000)),
+  ]));
+  await until(async () => !(await page.evaluate(workers)).installing, 'the install to end', 30000,
+              200);
+}
+
+// Build 1 served and cached whole; then `deploy()` changes what the server
+// holds in a way that must not replace it: build 1 must keep serving, whole,
+// online and offline (a new worker of its version may take over, serving
+// the same files). The site's copy is the build's own
+// before (an earlier check deployed a build 2) and after.
+async function badDeploy(t, what, deploy) {
+  cpSync(t.site, t.copy, {recursive: true});
+  const context = await t.browser.newContext(DESKTOP);
+  try {
+    const page = await context.newPage();
+    await page.goto(t.server.url);
+    await appRuns(page, 'build 1');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null,
+                               {timeout: 30000});
+    const build1 = `minimax-arcade-${t.version}`;
+    const whole = buildSums(t.site);
+    await until(async () => (await page.evaluate(workers)).caches.length === 1 &&
+                            Object.keys(await page.evaluate(cachedSums, build1)).length ===
+                                Object.keys(whole).length,
+                'build 1 cached whole', 30000, 200);
+
+    deploy();
+    await page.reload();
+    await appRuns(page, `the reload after ${what}`);
+    await updateSettled(page);
+    const installed = await page.evaluate(workers);
+    console.log(`  after the new worker's install: ${JSON.stringify(installed)}`);
+    // The next load is the one a new worker takes over (page.js); then
+    // offline.
+    for (const load of ['the next load', 'offline']) {
+      await context.setOffline(load === 'offline');
+      await page.reload();
+      await appRuns(page, `${load} after ${what}`);
+      const now = await page.evaluate(workers);
+      assert.ok(now.controlled, `${load}: the page is served by the service worker`);
+      assert.deepEqual(now.caches, [build1], `${load}: the caches`);
+      assert.deepEqual(await page.evaluate(cachedSums, build1), whole,
+                       `${load}: build 1's cache, file by file`);
+    }
+    console.log(`  ${build1} kept whole and serving, online and offline`);
+  } finally {
+    await context.setOffline(false).catch(() => {});
+    await context.close();
+    t.server.faults.clear();
+    cpSync(t.site, t.copy, {recursive: true});
+  }
+}
+
+// The worker's bytes changed (a comment), its version not, and the app's
+// wasm cut short on the server.
+function workerTouchedWasmCut(t) {
+  const worker = join(t.copy, 'service_worker.js');
+  writeFileSync(worker, readFileSync(worker, 'utf8') + '\n// deployed again\n');
+  t.server.faults.set('/arcade_app.wasm', {truncate: true});
+}
+
+// The same build uploaded again by a tool that rewrote line ends: every .js
+// file (the worker's too) with CRLF.
+function crlfUpload(t) {
+  for (const name of readdirSync(t.copy).filter((n) => n.endsWith('.js'))) {
+    const file = join(t.copy, name);
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/\r?\n/g, '\r\n'));
+  }
+}
+
+// A worker whose list vouches for the wasm cut short (its size and SHA-256),
+// served so: of the same version, or of a new one (a build assembled from a
+// damaged file).
+function listVouchesForCutWasm(t, newVersion = false) {
+  const wasm = readFileSync(join(t.site, 'arcade_app.wasm'));
+  const cut = wasm.subarray(0, Math.floor(wasm.length / 2));
+  const worker = join(t.copy, 'service_worker.js');
+  const entry = /\{name: 'arcade_app\.wasm', size: \d+, sha256: '[0-9a-f]+'\}/;
+  let source = readFileSync(worker, 'utf8');
+  assert.match(source, entry);
+  source = source.replace(entry, `{name: 'arcade_app.wasm', size: ${cut.length}, ` +
+                                     `sha256: '${sha256(cut)}'}`);
+  if (newVersion) {
+    source = source.replace(`const SITE_VERSION = '${t.version}';`,
+                            `const SITE_VERSION = '${t.version}-cut';`);
+  }
+  writeFileSync(worker, source);
+  t.server.faults.set('/arcade_app.wasm', {truncate: true});
 }
 
 async function reloadWithoutCache(t) {
@@ -415,12 +559,26 @@ async function brokenEngine(t, path, fault, shot) {
 async function main() {
   const copy = mkdtempSync(join(tmpdir(), 'arcade-deployment-'));
   cpSync(siteDir, copy, {recursive: true});
-  const t = {copy, version: siteVersion(copy), server: await serve(copy)};
+  const t = {site: siteDir, copy, version: siteVersion(copy), server: await serve(copy)};
   t.browser = await launchChromium();
   const checks = new CheckRunner();
   try {
     await checks.check('a half-updated deployment: build 1 keeps serving, online and offline; ' +
                        'build 2 installs once whole', () => halfDeployment(t));
+    await checks.check('the same version, the worker\'s bytes changed, the wasm cut short: ' +
+                           'build 1 keeps serving, online and offline',
+                       () => badDeploy(t, 'the worker touched and the wasm cut short',
+                                               () => workerTouchedWasmCut(t)));
+    await checks.check('the same build re-uploaded with CRLF line ends in its .js files: ' +
+                           'build 1 keeps serving, online and offline',
+                       () => badDeploy(t, 'a CRLF upload', () => crlfUpload(t)));
+    await checks.check('the same version, its list vouching for a cut-short wasm: ' +
+                           'build 1\'s wasm is not replaced',
+                       () => badDeploy(t, 'a list for a cut-short wasm',
+                                               () => listVouchesForCutWasm(t)));
+    await checks.check('a new version whose list vouches for a cut-short wasm: not installed',
+                       () => badDeploy(t, 'a new build with a cut-short wasm',
+                                       () => listVouchesForCutWasm(t, true)));
     await checks.check('a damaged cached file: Reload without the cache recovers',
                        () => reloadWithoutCache(t));
     await checks.check('arcade_app.js cut short: the failure in words, Retry',
