@@ -299,6 +299,23 @@ TEST_F(ProtocolTest, PerftCountsFromThePosition) {
 
 // The lab's tree: one line per node, then the count and the value as an
 // `info` line writes it.
+// A position string's characters are its own: two spaces side by side in a
+// maze are two empty cells, not one separator to be joined again (issue 32:
+// the engine once answered "ragged rows" to this maze). The same maze
+// spelt with '_' is the expected position, computed another way.
+TEST_F(ProtocolTest, APositionKeepsItsCharactersAsGiven) {
+  send("game pacman");
+  EXPECT_TRUE(send("position maze %%%%%%%%/%P__..G%/%%%%%%%% moves E").empty());
+  const std::string expected = board();
+  EXPECT_TRUE(send("position %%%%%%%%/%P  ..G%/%%%%%%%% moves E").empty());
+  EXPECT_EQ(board(), expected);
+  EXPECT_TRUE(send("position  \t%%%%%%%%/%P  ..G%/%%%%%%%%  moves   E \r\n").empty());
+  EXPECT_EQ(board(), expected) << "the blanks around it are no part of it";
+  expect_rejected("position %%%%%%%%/%P  ..G%/%%%%%%%%  /%%%%%%%%");
+  expect_refused("position moves E",
+                 "error usage: position (startpos | <position string>) [moves M ...]");
+}
+
 TEST_F(ProtocolTest, TreePrintsEveryNodeThenTheCountAndTheValue) {
   send("setoption name Iterative value false");
   send("setoption name RandomTies value false");

@@ -271,19 +271,15 @@ Parsed<int> parse_perft(const std::vector<std::string>& args) {
   return static_cast<int>(*depth);
 }
 
-struct PositionRequest {
-  std::string position;
-  std::vector<std::string> moves;
-};
-
-Parsed<PositionRequest> parse_position(const std::vector<std::string>& args) {
+// A `position` line's words as position_words gives them: the start is
+// one word, whatever spaces it holds.
+Parsed<PositionLine> parse_position(const std::vector<std::string>& args) {
   std::size_t moves_at = 1;
   while (moves_at < args.size() && args[moves_at] != "moves") ++moves_at;
-  if (moves_at == 1)
+  if (moves_at != 2)
     return ParseError{"usage: position (startpos | <position string>) [moves M ...]"};
-  return PositionRequest{
-      join_words(args, 1, moves_at),
-      std::vector<std::string>(args.begin() + std::min(moves_at + 1, args.size()), args.end())};
+  return PositionLine{args[1], std::vector<std::string>(
+                                   args.begin() + std::min(moves_at + 1, args.size()), args.end())};
 }
 
 // The options that are a switch of the search (SearchOptions' flags).
@@ -372,6 +368,35 @@ std::optional<std::string> match_error(const std::vector<std::string>& words,
 }
 
 }  // namespace
+
+std::vector<std::string> position_words(std::string_view line) {
+  constexpr std::string_view kBlanks = " \t\r\n";
+  const auto next_word = [&](std::size_t from) {
+    return from >= line.size() ? std::string_view::npos : line.find_first_not_of(kBlanks, from);
+  };
+  const auto word_end = [&](std::size_t at) {
+    return std::min(line.find_first_of(kBlanks, at), line.size());
+  };
+  std::vector<std::string> words;
+  const std::size_t command = next_word(0);
+  if (command == std::string_view::npos) return words;
+  words.emplace_back(line.substr(command, word_end(command) - command));
+  const std::size_t start = next_word(word_end(command));
+  std::size_t moves = start;
+  while (moves != std::string_view::npos && line.substr(moves, word_end(moves) - moves) != "moves")
+    moves = next_word(word_end(moves));
+  if (start != moves) {
+    const std::string_view given = line.substr(start, std::min(moves, line.size()) - start);
+    words.emplace_back(given.substr(0, given.find_last_not_of(kBlanks) + 1));
+  }
+  if (moves == std::string_view::npos) return words;
+  for (std::string& word : split_words(line.substr(moves))) words.push_back(std::move(word));
+  return words;
+}
+
+Parsed<PositionLine> read_position_line(std::string_view line) {
+  return parse_position(position_words(line));
+}
 
 LongCommand long_command(const std::vector<std::string>& words) {
   if (words.empty()) return LongCommand::kNone;
@@ -538,6 +563,7 @@ bool Protocol::handle(std::string_view text, std::uint64_t tag) {
   }
   std::vector<std::string> words = split_words(text);
   if (words.empty()) return true;
+  if (words[0] == "position") words = position_words(text);
   if (auto problem = form_error(words)) {
     emit("error " + *problem, tag);
     return true;
@@ -626,8 +652,8 @@ std::optional<std::string> Protocol::game_error(const std::vector<std::string>& 
   if (command == "solve" && !game_read().has_solver())
     return "no exact solver for " + std::string(game_read().game_name());
   if (command != "position") return std::nullopt;
-  const Parsed<PositionRequest> request = parse_position(words);
-  return game_read().check_position(request->position, request->moves);
+  const Parsed<PositionLine> request = parse_position(words);
+  return game_read().check_position(request->start, request->moves);
 }
 
 // Under mutex_. While idle the session is the caller's to read; while busy
@@ -752,9 +778,9 @@ void Protocol::command_game(const std::vector<std::string>& args) {
 }
 
 void Protocol::command_position(const std::vector<std::string>& args) {
-  const Parsed<PositionRequest> request = parse_position(args);
+  const Parsed<PositionLine> request = parse_position(args);
   if (!request) return error(request.error());
-  if (auto problem = session_->set_position(request->position, request->moves)) error(*problem);
+  if (auto problem = session_->set_position(request->start, request->moves)) error(*problem);
 }
 
 void Protocol::command_go(const Line& line, bool stopped_before_start) {

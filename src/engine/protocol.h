@@ -291,6 +291,19 @@ std::string stopped_reply(const std::vector<std::string>& words);
 // An option every game shares (any other is a weight of the current game).
 bool is_shared_option(std::string_view name);
 
+// A `position` line's words: the command, its start as one word (the
+// characters between the command and the word `moves`, or the line's end,
+// as given, less the blanks around them), then `moves` and each move.
+// A position string's spaces are its own (Reversi's "... X", a maze's
+// empty cells): split and joined again, "%P  ..G%" would become "%P ..G%".
+std::vector<std::string> position_words(std::string_view line);
+// A `position` line's start (as position_words keeps it) and moves.
+struct PositionLine {
+  std::string start;
+  std::vector<std::string> moves;
+};
+Parsed<PositionLine> read_position_line(std::string_view line);
+
 // "win 5", "loss 2", "draw" or "cp 37": a score as the protocol writes it;
 // `in_points`, hundredths of a multi-agent game's points: points_text.
 std::string score_text(Score score, bool proven, bool in_points = false);

@@ -314,7 +314,9 @@ class GameSessionFor : public GameSession {
     Position next = G::start();
     if (position.starts_with(kMazePrefix)) {
       if constexpr (!MultiAgentGame<G>) return ParseError{std::string(G::kName) + " has no mazes"};
-      Parsed<Position> maze = G::from_text(position.substr(kMazePrefix.size()));
+      // ROWS after the word and its blanks: a space in ROWS is written '_'.
+      const std::size_t rows = position.find_first_not_of(" \t", kMazePrefix.size());
+      Parsed<Position> maze = G::from_text(position.substr(std::min(rows, position.size())));
       if (!maze) return ParseError{"bad maze: " + maze.error()};
       next = *maze;
     } else if (position != "startpos") {

@@ -106,18 +106,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* arcade_engine_games() {
 extern "C" EMSCRIPTEN_KEEPALIVE const char* arcade_engine_position_error(const char* line,
                                                                          std::size_t size) {
   WorkerEngine& e = engine();
-  const std::vector<std::string> words =
-      arcade::split_words(std::string_view(line ? line : "", line ? size : 0));
-  std::size_t moves_at = 1;
-  while (moves_at < words.size() && words[moves_at] != "moves") ++moves_at;
-  if (moves_at == 1) {
-    e.answer = "usage: position (startpos | <position string>) [moves M ...]";
+  // Read as the protocol reads it: the start's characters as given.
+  const arcade::Parsed<arcade::PositionLine> request =
+      arcade::read_position_line(std::string_view(line ? line : "", line ? size : 0));
+  if (!request) {
+    e.answer = request.error();
     return e.answer.c_str();
   }
   std::unique_ptr<arcade::GameSession>& checker = e.checkers[e.game];
   if (!checker) checker = arcade::make_engine_session(e.game);
-  const std::vector<std::string> moves(words.begin() + std::min(moves_at + 1, words.size()),
-                                       words.end());
-  e.answer = checker->check_position(arcade::join_words(words, 1, moves_at), moves).value_or("");
+  e.answer = checker->check_position(request->start, request->moves).value_or("");
   return e.answer.c_str();
 }
