@@ -11,10 +11,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/game/game_controller.h"
+#include "app/game_storage.h"
+#include "app/preferences.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {
@@ -243,6 +247,174 @@ TEST_F(SavedGameTest, AGameOfMoreThanTenThousandMovesIsRefused) {
   for (std::size_t i = 0; i < kMaxGameMoves; ++i) redo += " 4";
   EXPECT_NE(refuse(redo + "\n").find("at most 10,000"), std::string::npos)
       << "played and undone together";
+}
+
+// --- Issue 32, section 4 ------------------------------------------------------
+
+// A version-4 save may hold lines this version does not know: counted in
+// its "end" line by the build that wrote them, or added by hand since and
+// not counted. Either way they are passed over, and nothing is lost.
+TEST_F(SavedGameTest, AnUnknownLineBeforeTheEndIsNoDamage) {
+  ASSERT_FALSE(game.new_game("connect4"));
+  game.set_side(1, {false, 3});
+  for (const char* m : {"4", "4", "3"}) ASSERT_FALSE(game.play(m));
+  const std::string saved = game.save();
+  const std::size_t end = saved.find("end ");
+  const std::string added = saved.substr(0, end) + "colour blue\n" + saved.substr(end);
+  SaveNotes notes = restore(added);
+  EXPECT_EQ(game.moves(), (Moves{"4", "4", "3"}));
+  EXPECT_TRUE(notes.dropped.empty()) << all(notes);
+  // Counted, as a later build of version 4 writes it.
+  const auto lines = std::count(saved.begin(), saved.begin() + static_cast<long>(end), '\n');
+  notes = restore(saved.substr(0, end) + "colour blue\nend " + std::to_string(lines + 1) + "\n");
+  EXPECT_TRUE(notes.dropped.empty()) << all(notes);
+  // A known line added is no longer the save as written: said as such.
+  notes = restore(saved.substr(0, end) + "moves 4\n" + saved.substr(end));
+  EXPECT_TRUE(mentions(notes, "changed after it was written")) << all(notes);
+  EXPECT_FALSE(mentions(notes, "missing")) << all(notes);
+}
+
+// The one text form of a start: a maze whose rows end in a space, as a
+// link gives it, is carried as Pac-Man writes it ('_' for an empty cell),
+// so a save's reader, which trims a line's trailing spaces, reads it back.
+// The maze spelt with '_' is the same start, computed another way.
+TEST_F(SavedGameTest, AStartIsSavedInItsOneTextForm) {
+  ASSERT_FALSE(game.switch_game("connect4"));
+  ASSERT_FALSE(game.play("4"));  // a game kept in progress
+  ASSERT_FALSE(
+      game.open_link("#game=pacman&position=%25%25%25%25%25%25/%25P.G.+/%25%25%25%25%25+"));
+  const std::string start = game.start_position();
+  EXPECT_EQ(start.find(' '), std::string::npos) << start;
+  ASSERT_FALSE(game.new_game("pacman", "%%%%%%/%P.G._/%%%%%_"));
+  EXPECT_EQ(game.start_position(), start);
+  game.set_side(1, {false, 3});
+  ASSERT_FALSE(game.play("E"));
+  const std::string saved = game.save();
+  EXPECT_NE(saved.find("\nstart " + start + "\n"), std::string::npos) << saved;
+
+  GameController other(engine);
+  SaveNotes notes;
+  ASSERT_FALSE(other.load(saved, &notes)) << saved;
+  EXPECT_TRUE(notes.dropped.empty()) << all(notes);
+  EXPECT_EQ(other.game(), "pacman");
+  EXPECT_EQ(other.moves(), (Moves{"E"}));
+  EXPECT_EQ(other.start_position(), start);
+  ASSERT_FALSE(other.switch_game("connect4"));
+  EXPECT_EQ(other.moves(), (Moves{"4"})) << "the kept game";
+}
+
+// A save written before the one text form holds such a start as given,
+// its trailing space and all: read as written, not trimmed.
+TEST_F(SavedGameTest, AStartWithATrailingSpaceFromAnEarlierBuildStillReads) {
+  const SaveNotes notes = restore(
+      "minimax-arcade-save 4\ngame pacman\nstart %%%%%%/%P.G. /%%%%% \nmoves E\nredo \n"
+      "paused 0\nside0 human 3\nside1 human 3\nend 8\n");
+  EXPECT_TRUE(notes.dropped.empty()) << all(notes);
+  EXPECT_EQ(game.moves(), (Moves{"E"}));
+  EXPECT_EQ(game.start_position().find(' '), std::string::npos) << game.start_position();
+}
+
+// A start that does not read costs that game alone: a new game of it, said,
+// and the games kept beside it stay.
+TEST_F(SavedGameTest, AStartThatDoesNotReadDropsOnlyThatGame) {
+  const SaveNotes notes = restore(
+      "minimax-arcade-save 4\ngame pacman\nstart %%%%%%/%P.G./%%%%%\nmoves E\nredo \n"
+      "paused 0\nside0 human 3\nside1 human 2\nkept game=connect4&moves=4.4.3\nend 9\n");
+  EXPECT_EQ(game.game(), "pacman");
+  EXPECT_TRUE(game.moves().empty());
+  EXPECT_EQ(game.side(1), (SideSettings{false, 2}));
+  EXPECT_TRUE(mentions(notes, "The saved game of Pac-Man did not read (ragged rows")) << all(notes);
+  ASSERT_FALSE(game.switch_game("connect4"));
+  EXPECT_EQ(game.moves(), (Moves{"4", "4", "3"}));
+}
+
+// A notice is drawn as a C string: a control character in a quoted piece is
+// shown, never a zero byte that would cut the sentence there.
+TEST_F(SavedGameTest, AControlCharacterInAQuotedPieceIsShown) {
+  const SaveNotes notes = restore(version3("moves 4 4 3 3", std::string("side1 robot\x01 9")));
+  EXPECT_TRUE(mentions(notes, "(robot\\x01 9) did not read")) << all(notes);
+}
+
+// --- What is stored (GameStorage) ---------------------------------------------
+
+// The platform's storage, in memory.
+struct Stored {
+  std::optional<std::string> text;
+  Storage storage() {
+    return {[this] { return text; }, [this](const std::string& saved) { text = saved; }};
+  }
+};
+
+// What the app stores for a game: its save and the preferences' line.
+std::string stored_game(const std::vector<std::string>& moves) {
+  ScriptedEngine engine;
+  GameController game(engine);
+  EXPECT_FALSE(game.new_game("reversi"));
+  game.set_side(1, {false, 3});
+  for (const std::string& m : moves) EXPECT_FALSE(game.play(m)) << m;
+  Stored stored;
+  GameStorage(stored.storage()).write(game, Preferences{});
+  return stored.text.value_or("");
+}
+
+// Cut by its last bytes, however many, the stored text is no whole save:
+// said, and kept as it was until the person plays (the preferences' line
+// comes after the games' "end" line: a cut there lost no game, but a
+// whole-looking save must not be taken for whole, nor written over). One
+// cut is whole: at the end of the "end" line, where nothing tells the text
+// from a save stored without preferences.
+TEST(GameStorageTest, ASaveCutInItsLastBytesIsSaidAndKeptUntilThePersonPlays) {
+  const std::string whole = stored_game({"d3", "c3", "c4", "e3", "f2"});
+  const std::size_t end_line = whole.rfind("\nend ") + 1;
+  ASSERT_NE(end_line, 0u) << whole;
+  const std::size_t prefs_line = whole.find('\n', end_line) + 1;
+  for (std::size_t cut = 1; cut < whole.size() - end_line; ++cut) {
+    const std::string text = whole.substr(0, whole.size() - cut);
+    if (text.size() == prefs_line) continue;
+    Stored stored{text};
+    GameStorage storage(stored.storage());
+    ScriptedEngine engine;
+    GameController game(engine);
+    Preferences prefs;
+    const std::optional<std::string> told = storage.restore(game, prefs);
+    ASSERT_TRUE(told) << "cut by " << cut << ": " << text.substr(end_line);
+    EXPECT_NE(told->find("cut short"), std::string::npos) << *told;
+    EXPECT_EQ(game.moves(), (Moves{"d3", "c3", "c4", "e3", "f2"})) << cut;
+    storage.write(game, prefs);
+    EXPECT_EQ(stored.text, text) << "cut by " << cut;
+    ASSERT_FALSE(game.play(game.legal_moves().front()));
+    storage.write(game, prefs);
+    EXPECT_EQ(stored.text->rfind("minimax-arcade-save 4\n", 0), 0u) << *stored.text;
+    EXPECT_NE(stored.text->find("moves d3 c3 c4 e3 f2 "), std::string::npos)
+        << "written once played: " << *stored.text;
+  }
+}
+
+// A save not read whole (a bad side line, whose default is the AI) stays as
+// stored while the AI moves: only a person's own action writes it over.
+TEST(GameStorageTest, TheAIsMoveDoesNotWriteOverASaveNotReadWhole) {
+  const std::string saved = version3("moves 4 4 3", "side1 robot 9");  // the AI to move
+  Stored stored{saved};
+  GameStorage storage(stored.storage());
+  ScriptedEngine engine;
+  GameController game(engine);
+  Preferences prefs;
+  ASSERT_TRUE(storage.restore(game, prefs));
+  ASSERT_EQ(game.side(1), kDefaultSides[1]);
+  game.update();
+  ASSERT_TRUE(game.ai_thinking());
+  engine.reply(engine.last_request, "bestmove 3");
+  game.update();
+  ASSERT_EQ(game.moves(), (Moves{"4", "4", "3", "3"}));
+  storage.write(game, prefs);
+  EXPECT_EQ(stored.text, saved) << "the AI's move wrote over it";
+  // A hint changes nothing saved: still kept.
+  game.request_hint();
+  storage.write(game, prefs);
+  EXPECT_EQ(stored.text, saved);
+  ASSERT_FALSE(game.play("5"));
+  storage.write(game, prefs);
+  EXPECT_NE(stored.text->find("moves 4 4 3 3 5"), std::string::npos) << *stored.text;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // so that they survive a reload: read once at the start, written whenever
 // they change (a save that could not be read whole is held, see restore).
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -35,9 +36,13 @@ class GameStorage {
 
   Storage storage_;
   std::string saved_;  // as last stored
-  // The games as a load left them while the stored text is kept as it was
-  // (restore): nothing is written until they change.
-  std::optional<std::string> held_games_;
+  // While the stored text is kept as it was (see read): the games as the
+  // load or the AI's moves since left them, and the person's actions then.
+  struct Held {
+    std::string games;
+    std::uint64_t person_actions = 0;
+  };
+  std::optional<Held> held_;
 };
 
 }  // namespace arcade::app

@@ -49,6 +49,7 @@ std::vector<std::string> GameController::redo_moves() const {
 std::optional<std::string> GameController::new_game(const std::string& game,
                                                     const std::string& start) {
   check_writable("new_game");
+  ++person_actions_;
   Parsed<GameState> fresh = read_game(game, start, {});
   if (!fresh) return fresh.error();
   replace_game(std::move(*fresh));
@@ -57,6 +58,7 @@ std::optional<std::string> GameController::new_game(const std::string& game,
 
 std::optional<std::string> GameController::switch_game(const std::string& game) {
   check_writable("switch_game");
+  ++person_actions_;
   if (game == board_.game) return std::nullopt;
   std::optional<GameState> next;
   if (auto kept = kept_.find(game); kept != kept_.end()) {
@@ -75,6 +77,7 @@ std::optional<std::string> GameController::switch_game(const std::string& game) 
 
 void GameController::rematch() {
   check_writable("rematch");
+  ++person_actions_;
   Parsed<GameState> fresh = read_game(board_.game, board_.start_text, {});
   if (!fresh) return;  // never: the game's own start
   replace_game(std::move(*fresh));
@@ -187,6 +190,7 @@ void GameController::play_unchecked(Move move) {
 
 std::optional<std::string> GameController::play(Move move) {
   check_writable("play");
+  ++person_actions_;
   if (game_over()) return "the game is over";
   if (sides_[side_to_move()].ai) return "it is the AI's turn";
   const std::vector<Move> legal = legal_moves();
@@ -214,6 +218,7 @@ int GameController::side_after(const std::vector<PlayedMove>& line) const {
 
 void GameController::undo() {
   check_writable("undo");
+  ++person_actions_;
   if (board_.line.empty()) {
     if (!previous_) return;
     GameState back = std::move(*previous_);
@@ -236,6 +241,7 @@ void GameController::undo() {
 
 void GameController::redo() {
   check_writable("redo");
+  ++person_actions_;
   if (board_.redo.empty()) return;
   abandon_searches();
   std::vector<PlayedMove> line = board_.line;
@@ -249,6 +255,7 @@ void GameController::redo() {
 
 void GameController::go_to(std::size_t plies) {
   check_writable("go_to");
+  ++person_actions_;
   std::vector<PlayedMove> whole = board_.line;
   whole.insert(whole.end(), board_.redo.rbegin(), board_.redo.rend());
   if (plies > whole.size() || plies == board_.line.size()) return;
@@ -266,6 +273,7 @@ bool GameController::viewing() const {
 
 void GameController::back_to_game() {
   check_writable("back_to_game");
+  ++person_actions_;
   if (board_.redo.empty()) return;
   abandon_searches();
   std::vector<PlayedMove> line = board_.line;
@@ -276,6 +284,7 @@ void GameController::back_to_game() {
 
 void GameController::play_on() {
   check_writable("play_on");
+  ++person_actions_;
   if (!viewing()) return;
   abandon_searches();
   board_.redo.clear();
@@ -290,18 +299,21 @@ bool GameController::waiting_for_redo() const {
 
 void GameController::swap_sides() {
   check_writable("swap_sides");
+  ++person_actions_;
   abandon_searches();
   std::swap(sides_[0], sides_[1]);
 }
 
 void GameController::set_side(int side, SideSettings settings) {
   check_writable("set_side");
+  ++person_actions_;
   if (sides_[side] != settings) abandon_searches();
   sides_[side] = settings;
 }
 
 void GameController::set_paused(bool paused) {
   check_writable("set_paused");
+  ++person_actions_;
   if (paused) abandon_searches();
   paused_ = paused;
 }
@@ -314,6 +326,7 @@ int GameController::winner() const {
 
 void GameController::request_hint() {
   check_writable("request_hint");
+  ++person_actions_;
   if (game_over() || ai_.hint_pending() || sides_[side_to_move()].ai) return;
   ai_.forget_hint();
   start_search(/*hint=*/true);
@@ -321,6 +334,7 @@ void GameController::request_hint() {
 
 void GameController::move_now() {
   check_writable("move_now");
+  ++person_actions_;
   if (ai_.searching()) return ai_.stop_search();  // its best move still arrives and is played
   if (!game_over() && sides_[side_to_move()].ai && !ai_.hint_pending() && engines_[0].ready())
     start_search(/*hint=*/false);
@@ -432,15 +446,17 @@ std::string GameController::share_fragment() const {
 
 std::optional<std::string> GameController::open_link(const std::string& link) {
   check_writable("open_link");
+  ++person_actions_;
   if (auto problem = text_too_long(link)) return problem;
   Parsed<GameState> opened = read_link(link);
-  if (!opened) return brief(opened.error());
+  if (!opened) return brief(visible(opened.error()));
   replace_game(std::move(*opened));
   return std::nullopt;
 }
 
 std::optional<std::string> GameController::open_text(const std::string& text) {
   check_writable("open_text");
+  ++person_actions_;
   if (auto problem = text_too_long(text)) return problem;
   const std::vector<std::string> words = split_any(text, kMoveSeparators);
   if (words.empty()) return "nothing to open: paste a link, moves or a position";
@@ -452,8 +468,9 @@ std::optional<std::string> GameController::open_text(const std::string& text) {
     const std::string trimmed = joined(split_any(text, " \t\r\n"), " ");
     Parsed<GameState> at = read_game(board_.game, trimmed, {});
     if (!at)
-      return brief("not a link, nor moves or a position of " + std::string(start().title()) +
-                   ": as moves, " + opened.error() + "; as a position, " + at.error());
+      return brief(visible("not a link, nor moves or a position of " +
+                           std::string(start().title()) + ": as moves, " + opened.error() +
+                           "; as a position, " + at.error()));
     opened = std::move(at);
   }
   replace_game(std::move(*opened));

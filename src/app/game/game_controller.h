@@ -221,6 +221,11 @@ class GameController {
   }
   // The last message of a failed engine request (an `error` line), if any.
   const std::string& engine_error() const { return ai_.error(); }
+  // How many commands above a person gave (each counts, whatever it
+  // changed; load and update do not, nor anything the AI does): a save not
+  // read whole is kept as stored until a person changes the game
+  // (GameStorage), and the AI's own moves change nothing of that.
+  std::uint64_t person_actions() const { return person_actions_; }
   // This session's finished games of `game`, or of the game on the board.
   SessionScore score(const std::string& game) const;
   SessionScore score() const { return score(game()); }
@@ -263,13 +268,14 @@ class GameController {
   // moves up to the first illegal one, default sides for a side line that
   // does not read, the moves of a save cut short (at its end or at a zero
   // byte) before the cut; `notes`, if given, gets what was left out. A kept
-  // game that does not read is dropped, never the game on the board.
-  // Unknown lines are passed over. Lines may end in CRLF and trailing
-  // spaces. Versions 1 and 2 had one set of sides for every game: the game
-  // on the board and each kept one take them. Refused, changing nothing
-  // (the message says why): a text that is no save, a save of a later
-  // version (notes->newer), one over kMaxSaveBytes, one whose game on the
-  // board is over kMaxGameMoves moves or whose game or start does not read.
+  // game that does not read is dropped; the game on the board whose start
+  // does not read becomes a new game of it, the kept ones staying. Unknown
+  // lines are passed over. Lines may end in CRLF and trailing spaces.
+  // Versions 1 and 2 had one set of sides for every game: the game on the
+  // board and each kept one take them. Refused, changing nothing (the
+  // message says why): a text that is no save, a save of a later version
+  // (notes->newer), one over kMaxSaveBytes, one whose game on the board is
+  // over kMaxGameMoves moves or is no game of this version.
   std::optional<std::string> load(const std::string& saved, SaveNotes* notes = nullptr);
 
  private:
@@ -321,6 +327,7 @@ class GameController {
   std::string sides_game_;                        // the game whose sides sides_ are: the board's
   std::map<std::string, GameSides> other_sides_;  // the other games', by game
   bool paused_ = false;
+  std::uint64_t person_actions_ = 0;
   double now_ = 0;
   std::optional<EngineWeights> engine_weights_;
   // The main engine, then the ponder helpers (set_ponder_helpers): the AI

@@ -98,6 +98,37 @@ std::optional<std::string> text_too_long(std::string_view text) {
          ")";
 }
 
+std::string visible(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      out += c;
+      continue;
+    }
+    out += '\\';
+    switch (c) {
+      case '\0':
+        out += '0';
+        break;
+      case '\t':
+        out += 't';
+        break;
+      case '\n':
+        out += 'n';
+        break;
+      case '\r':
+        out += 'r';
+        break;
+      default:
+        out.append({'x', kHex[byte >> 4], kHex[byte & 15]});
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> split_any(std::string_view text, std::string_view separators) {
   std::vector<std::string> parts;
   std::size_t at = text.find_first_not_of(separators);

@@ -26,6 +26,11 @@ inline constexpr std::string_view kMoveSeparators = " .,\t\r\n";
 // The parts of `text` between any of `separators`, empty ones left out.
 std::vector<std::string> split_any(std::string_view text, std::string_view separators);
 std::string joined(const std::vector<std::string>& parts, std::string_view separator);
+// `text` as a notice can show it whole: a zero byte as \0, a tab, line end
+// or other control character as \t, \n, \r or \xHH. A notice is drawn as a
+// C string, so a zero byte in a quoted piece of a link would cut it there
+// ("...Pac-Man: '"), and a line end would break it.
+std::string visible(std::string_view text);
 // A link's game (the fragment, with or without '#', or a whole URL): keys
 // game, start (a variant's name) or position, moves, and redo.
 Parsed<GameState> read_link(std::string_view link);

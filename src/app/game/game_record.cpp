@@ -34,6 +34,11 @@ void count(SessionScore& score, int winner, const std::array<SideSettings, 2>& s
 
 }  // namespace
 
+std::string start_text_of(const GameView& start) {
+  const std::optional<std::size_t> variant = start.start_variant();
+  return variant ? start.start_variant_text(*variant) : start.position_text();
+}
+
 std::vector<std::string> texts(const std::vector<PlayedMove>& moves) {
   std::vector<std::string> out;
   for (const PlayedMove& m : moves) out.push_back(m.text);
@@ -99,7 +104,7 @@ Parsed<GameState> read_game(const std::string& game, const std::string& start,
   if (auto problem = position->set_position(start)) return ParseError{*problem};
   GameState state;
   state.game = game;
-  state.start_text = start;
+  state.start_text = start_text_of(*position);
   state.start = position->clone();
   std::vector<PlayedMove> all;
   for (const std::string& text : moves) {

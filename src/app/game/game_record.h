@@ -64,7 +64,10 @@ struct SessionScore {
 // own: the game on the board, a kept one, the one a new game replaced.
 struct GameState {
   std::string game;
-  std::string start_text = "startpos";  // as the protocol writes it
+  // The start as the protocol writes it, in its one text form
+  // (start_text_of): the save, the link and the engine's `position` line
+  // all carry this, never the text a person gave.
+  std::string start_text = "startpos";
   std::unique_ptr<GameView> start;
   std::unique_ptr<GameView> position;  // after `line`
   std::vector<PlayedMove> line;
@@ -90,6 +93,12 @@ struct GameSides {
   bool paused = false;
 };
 
+// A start's one text form: "startpos" for the game's own start, a start
+// variant's text for one of its variants, else GameView::position_text (a
+// position read once from whatever text a person gave, written as the game
+// writes it: Pac-Man's empty cells as '_', never spaces a line's reader
+// could trim or a protocol could split).
+std::string start_text_of(const GameView& start);
 // The moves' notation, in order; the moves undone, the next first (they
 // are kept with the next last).
 std::vector<std::string> texts(const std::vector<PlayedMove>& moves);

@@ -1,6 +1,7 @@
 #include "app/game/saved_game.h"
 
 #include <algorithm>
+#include <array>
 #include <sstream>
 #include <string_view>
 
@@ -36,7 +37,16 @@ std::optional<SideSettings> read_side(const std::vector<std::string>& words, std
 struct SaveLines {
   int version = 0;                 // the header's; 0: no save's header
   std::vector<std::string> lines;  // after the header, up to its "end" line
-  enum class Damage { kNone, kZeroByte, kCutShort, kLinesMissing } damage = Damage::kNone;
+  // The same lines with their trailing spaces: a start written by a build
+  // that wrote a maze's empty cells as spaces may end in one.
+  std::vector<std::string> as_written;
+  enum class Damage {
+    kNone,
+    kZeroByte,
+    kCutShort,
+    kLinesMissing,
+    kLinesAdded
+  } damage = Damage::kNone;
   std::size_t zero_at = 0;  // the zero byte's offset
 };
 
@@ -53,6 +63,21 @@ std::string without_trailing_space(std::string_view line) {
   return std::string(line.substr(0, line.find_last_not_of(" \t\r\v\f") + 1));
 }
 
+std::string without_line_end(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return std::string(line);
+}
+
+// The keys of a save's lines that this version reads (version 3 added
+// "sides"; before it a "sides" line is one it passes over).
+bool known_line(const std::string& line, int version) {
+  static constexpr std::array<std::string_view, 8> kKeys = {"game",   "start", "moves", "redo",
+                                                            "paused", "kept",  "side0", "side1"};
+  const std::string_view key = std::string_view(line).substr(0, line.find(' '));
+  return std::find(kKeys.begin(), kKeys.end(), key) != kKeys.end() ||
+         (key == "sides" && version >= 3);
+}
+
 // A save that ends inside a line was cut there (every version ends its
 // lines): the line's last word may be a piece of a longer one ("a7" of
 // "a7b6"), so it goes.
@@ -61,9 +86,25 @@ std::string without_cut_word(std::string_view line) {
   return without_trailing_space(line.substr(0, space == std::string_view::npos ? 0 : space));
 }
 
-// Version 4's last line counts the lines before it: no such line, the save
-// was cut short; another count, lines went missing. Lines after it are
+// Version 4's last line counts the lines before it as they were written,
+// lines this version does not know included (a later build of version 4
+// may write lines of its own, and counts them). No such line: the save was
+// cut short. Fewer lines than the count: lines went missing. More: lines
+// were added since, by hand or by a later build that did not count them;
+// as many as there are unknown lines lose nothing (unknown lines are passed
+// over anyway), more than that changed what is read. Lines after it are
 // passed over (the app adds its preferences' line there).
+SaveLines::Damage line_count_damage(const SaveLines& text, std::size_t end,
+                                    std::optional<std::uint64_t> count) {
+  using Damage = SaveLines::Damage;
+  const std::uint64_t before = end + 1;  // and the header
+  if (!count || *count > before) return Damage::kLinesMissing;
+  const auto unknown = static_cast<std::uint64_t>(
+      std::count_if(text.lines.begin(), text.lines.begin() + static_cast<long>(end),
+                    [&](const std::string& line) { return !known_line(line, text.version); }));
+  return before - *count <= unknown ? Damage::kNone : Damage::kLinesAdded;
+}
+
 void check_end_line(SaveLines& text) {
   using Damage = SaveLines::Damage;
   const auto end = std::find_if(text.lines.begin(), text.lines.end(), [](const std::string& l) {
@@ -73,12 +114,16 @@ void check_end_line(SaveLines& text) {
     if (text.damage == Damage::kNone) text.damage = Damage::kCutShort;
     return;
   }
-  const auto before = static_cast<std::uint64_t>(end - text.lines.begin()) + 1;  // and the header
-  const std::optional<std::uint64_t> count = parse_number(
-      std::string_view(*end).substr(std::min<std::size_t>(end->size(), 4)), 0, 1u << 30);
-  if (count != before && text.damage == Damage::kNone) text.damage = Damage::kLinesMissing;
-  if (count == before && text.damage == Damage::kZeroByte) text.damage = Damage::kNone;  // after it
+  const auto at = static_cast<std::size_t>(end - text.lines.begin());
+  const Damage counted = line_count_damage(
+      text, at,
+      parse_number(std::string_view(*end).substr(std::min<std::size_t>(end->size(), 4)), 0,
+                   1u << 30));
+  if (text.damage == Damage::kNone) text.damage = counted;
+  if (counted == Damage::kNone && text.damage == Damage::kZeroByte)
+    text.damage = Damage::kNone;  // after it
   text.lines.erase(end, text.lines.end());
+  text.as_written.resize(text.lines.size());
 }
 
 // A zero byte is in no save: the text is read up to it, as if cut there.
@@ -93,15 +138,18 @@ SaveLines split_save(std::string_view text) {
     const std::size_t end = text.find('\n', at);
     if (end == std::string_view::npos) {
       out.lines.push_back(without_cut_word(text.substr(at)));
+      out.as_written.push_back(out.lines.back());
       if (out.damage == SaveLines::Damage::kNone) out.damage = SaveLines::Damage::kCutShort;
       break;
     }
     out.lines.push_back(without_trailing_space(text.substr(at, end - at)));
+    out.as_written.push_back(without_line_end(text.substr(at, end - at)));
     at = end + 1;
   }
   if (out.lines.empty()) return out;
   out.version = save_version(out.lines.front());
   out.lines.erase(out.lines.begin());
+  out.as_written.erase(out.as_written.begin());
   if (out.version >= 4) check_end_line(out);
   return out;
 }
@@ -109,6 +157,7 @@ SaveLines split_save(std::string_view text) {
 // What a save's lines hold.
 struct SaveContents {
   std::string game, start = "startpos";
+  std::string start_as_written = "startpos";  // with its trailing spaces
   std::vector<std::string> moves, redo, kept;
   std::array<SideSettings, 2> sides = kDefaultSides;
   std::map<std::string, GameSides> other_sides;
@@ -131,7 +180,7 @@ void read_side_line(int side, const std::string& value, SaveContents& c,
   }
   c.sides[side] = kDefaultSides[side];
   notes.push_back(std::string("The saved setting of the ") + (side == 0 ? "first" : "second") +
-                  " player (" + brief(value, 24) + ") did not read; it is " +
+                  " player (" + visible(brief(value, 24)) + ") did not read; it is " +
                   side_words(kDefaultSides[side]) + " again.");
 }
 
@@ -151,32 +200,43 @@ void read_sides_line(const std::string& value, SaveContents& c, std::vector<std:
   c.other_sides[w[0]] = {{*first, *second}, paused};
 }
 
+// One line's key and value read into `c` (a "start" line apart: it keeps
+// its spaces, read_contents).
+void read_line(const std::string& key, const std::string& value, bool shared_sides, SaveContents& c,
+               std::vector<std::string>& notes) {
+  if (key == "game")
+    c.game = value;
+  else if (key == "moves")
+    c.moves = split_words(value);
+  else if (key == "redo")
+    c.redo = split_words(value);
+  else if (key == "paused")
+    c.paused = value == "1";
+  else if (key == "kept")
+    c.kept.push_back(value);
+  else if (key == "side0" || key == "side1")
+    read_side_line(key[4] - '0', value, c, notes);
+  else if (key == "sides" && !shared_sides)
+    read_sides_line(value, c, notes);
+}
+
 // Unknown lines are passed over without a note: the game is whole, and a
 // player could do nothing about a line only a hand edit (or a later build
 // of this version) wrote.
 SaveContents read_contents(const SaveLines& text, std::vector<std::string>& notes) {
-  const bool shared_sides = text.version < 3;
   SaveContents c;
-  for (const std::string& line : text.lines) {
+  for (std::size_t i = 0; i < text.lines.size(); ++i) {
+    const std::string& line = text.lines[i];
     const std::size_t space = line.find(' ');
     const std::string key = line.substr(0, space);
     const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
-    if (key == "game")
-      c.game = value;
-    else if (key == "start")
-      c.start = value;
-    else if (key == "moves")
-      c.moves = split_words(value);
-    else if (key == "redo")
-      c.redo = split_words(value);
-    else if (key == "paused")
-      c.paused = value == "1";
-    else if (key == "kept")
-      c.kept.push_back(value);
-    else if (key == "side0" || key == "side1")
-      read_side_line(key[4] - '0', value, c, notes);
-    else if (key == "sides" && !shared_sides)
-      read_sides_line(value, c, notes);
+    if (key != "start") {
+      read_line(key, value, text.version < 3, c, notes);
+      continue;
+    }
+    c.start = value;
+    const std::string& written = text.as_written[i];
+    c.start_as_written = written.substr(std::min(written.size(), space + 1));
   }
   return c;
 }
@@ -196,29 +256,48 @@ std::string dropped_move(const std::string& which, std::size_t after) {
                            " after it were left out.");
 }
 
+// The board's game at its start: the start as read, or as written (a build
+// before the one text form wrote a maze's empty cells as spaces, and its
+// last row could end in one). A start that reads neither way is that
+// game's loss alone: a new game of it, said, the save's other games kept.
+// Nothing for a game this version does not know.
+Parsed<GameState> read_start(const SaveContents& c, std::vector<std::string>& notes) {
+  Parsed<GameState> empty = read_game(c.game, c.start, {});
+  if (!empty && c.start_as_written != c.start)
+    if (Parsed<GameState> as_written = read_game(c.game, c.start_as_written, {})) return as_written;
+  if (empty) return empty;
+  Parsed<GameState> fresh = read_game(c.game, "startpos", {});
+  if (!fresh) return empty;
+  notes.push_back("The saved game of " + std::string(fresh->start->title()) + " did not read (" +
+                  visible(brief(empty.error(), 200)) + "), so a new game of it was started.");
+  return fresh;
+}
+
 // The game on the board: its moves up to the first illegal one, its redo
-// moves (the next one first) up to the first illegal one; the game and its
-// start must read, and the moves be within the cap.
+// moves (the next one first) up to the first illegal one; the game must be
+// known, and the moves be within the cap.
 Parsed<GameState> read_saved_game(const SaveContents& c, std::vector<std::string>& notes) {
   if (auto many = too_many_moves(c.moves.size() + c.redo.size())) return ParseError{*many};
-  Parsed<GameState> empty = read_game(c.game, c.start, {});
-  if (!empty) return empty;
+  const std::size_t notes_before = notes.size();
+  Parsed<GameState> empty = read_start(c, notes);
+  if (!empty || notes.size() > notes_before) return empty;  // no moves from another start
   std::unique_ptr<GameView> position = empty->start->clone();
   const std::vector<std::string> redo_in_order(c.redo.rbegin(), c.redo.rend());
   const std::size_t played = playable(*position, c.moves);
   std::size_t redone = 0;
   if (played < c.moves.size()) {
-    notes.push_back(
-        dropped_move("move " + std::to_string(played + 1) + " (" + brief(c.moves[played], 24) + ")",
-                     c.moves.size() - played - 1 + c.redo.size()));
+    notes.push_back(dropped_move(
+        "move " + std::to_string(played + 1) + " (" + visible(brief(c.moves[played], 24)) + ")",
+        c.moves.size() - played - 1 + c.redo.size()));
   } else {
     redone = playable(*position, redo_in_order);
     if (redone < redo_in_order.size())
       notes.push_back(dropped_move("move " + std::to_string(redone + 1) + " to redo (" +
-                                       brief(redo_in_order[redone], 24) + ")",
+                                       visible(brief(redo_in_order[redone], 24)) + ")",
                                    redo_in_order.size() - redone - 1));
   }
-  return read_game(c.game, c.start, {c.moves.begin(), c.moves.begin() + static_cast<long>(played)},
+  return read_game(c.game, empty->start_text,
+                   {c.moves.begin(), c.moves.begin() + static_cast<long>(played)},
                    {redo_in_order.begin(), redo_in_order.begin() + static_cast<long>(redone)});
 }
 
@@ -236,6 +315,10 @@ std::optional<std::string> damage_note(const SaveLines& text, std::size_t moves)
       return "The saved game was cut short; loaded " + first_moves(moves) + ".";
     case SaveLines::Damage::kLinesMissing:
       return "The saved game was damaged (lines are missing); loaded " +
+             std::string(moves == 1 ? "1 move" : grouped(moves) + " moves") + ".";
+    case SaveLines::Damage::kLinesAdded:
+      return "The saved game was changed after it was written (it has lines it was not written "
+             "with); loaded " +
              std::string(moves == 1 ? "1 move" : grouped(moves) + " moves") + ".";
     case SaveLines::Damage::kNone:
       break;

@@ -6,7 +6,11 @@
 // version 2), then "sides <game> ai|human LEVEL ai|human LEVEL [paused]"
 // for each other game whose sides were chosen (version 3: each its own),
 // then "end <the number of lines before it>" (version 4), by which a reader
-// tells a whole save from one cut short.
+// tells a whole save from one cut short. The count is of the lines as
+// written, unknown ones included: a reader passes over unknown lines,
+// counted or added since, and calls a save damaged only for lines missing
+// or known lines added. A start is written in its one text form
+// (start_text_of, game_record.h), which no trimming of a line changes.
 
 #include <cstddef>
 #include <map>
