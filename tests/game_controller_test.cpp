@@ -9,9 +9,13 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "app/game_in_words.h"
 #include "engine/protocol.h"
 #include "scripted_engine.h"
 
@@ -1071,6 +1075,106 @@ TEST_F(GameSessionTest, AWolfAndSheepStartSurvivesAReload) {
     ASSERT_FALSE(reloaded.new_game(reloaded.game(), reloaded.start_position()));
     EXPECT_EQ(reloaded.start().start_variant(), i) << "a new game starts on " << names[i];
   }
+}
+
+// --- An engine that refuses the AI's own line (issue 32, section 4) --------
+
+// The request of the last line sent that starts with `start` (the scripted
+// engine numbers every line from 1).
+std::uint64_t request_of(const ScriptedEngine& engine, const std::string& start) {
+  for (std::size_t i = engine.sent.size(); i > 0; --i)
+    if (engine.sent[i - 1].rfind(start, 0) == 0) return i;
+  ADD_FAILURE() << "no line '" << start << "...' was sent";
+  return 0;
+}
+
+// An `error` in reply to a line that set up the AI's search (its position,
+// an option, the `go` itself) ends that search: the `go` after a refused
+// position searches the one before, and its move must never land here.
+// The AI does not ask again each frame; the heading says why; undo and a
+// new game go on, and ask afresh.
+TEST_F(GameSessionTest, AnEngineThatRefusesTheAIsSearchIsSaidAndNeverWaitedOn) {
+  const std::string why = "ragged rows: row 2 has 7 cells, row 1 has 8";
+  for (const std::string refused : {"position ", "setoption name Level ", "go "}) {
+    SCOPED_TRACE(refused);
+    ASSERT_FALSE(game.new_game("tictactoe"));
+    play({"b2"});
+    game.update();
+    ASSERT_TRUE(game.ai_thinking());
+    const long asked = searches();
+    const int stops = engine.stops;
+    engine.reply(request_of(engine, refused), "error " + why);
+    // A refused `go` never answers; the others' search answers for the
+    // position before.
+    if (refused != "go ") engine.reply(engine.last_request, "bestmove a1");
+    game.update();
+    EXPECT_FALSE(game.ai_thinking());
+    EXPECT_TRUE(game.ai_refused());
+    EXPECT_EQ(game.moves(), (Moves{"b2"})) << "a move searched on another position was played";
+    EXPECT_EQ(game.engine_error(), why);
+    EXPECT_GT(engine.stops, stops) << "its search goes on";
+    EXPECT_EQ(turn_text(game), "The engine refused this position");
+    EXPECT_EQ(figures_text(game, false), "The engine said: " + why + ". Undo or start a new game.");
+    for (int frame = 0; frame < 3; ++frame) game.update();
+    EXPECT_EQ(searches(), asked) << "asked again every frame";
+    game.undo();
+    EXPECT_TRUE(game.moves().empty());
+    EXPECT_FALSE(game.ai_refused());
+    play({"c3"});
+    ai_plays("a1");
+  }
+  ASSERT_FALSE(game.new_game("tictactoe"));
+  EXPECT_EQ(turn_text(game), "Your move, X");
+}
+
+// A hint whose search the engine refused ends too: it is never waited on.
+TEST_F(GameSessionTest, ARefusedHintEndsAndIsSaid) {
+  game.request_hint();
+  ASSERT_TRUE(game.hint_pending());
+  engine.reply(request_of(engine, "position "), "error bad position");
+  engine.reply(engine.last_request, "bestmove a1");
+  game.update();
+  EXPECT_FALSE(game.hint_pending());
+  EXPECT_FALSE(game.hint());
+  EXPECT_EQ(game.engine_error(), "bad position");
+  play({"b2"});
+  ai_plays("a1");
+}
+
+// A zero byte in a link is shown in its problem, never left in it: a
+// notice is drawn as a C string, and the sentence would end there.
+TEST_F(GameSessionTest, AControlCharacterInALinkIsShownInItsProblem) {
+  const std::string before = game.save();
+  const std::optional<std::string> problem =
+      game.open_link("game=pacman&position=%25%25%25/%25P%00/%25%25%25");
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(problem->find('\0'), std::string::npos);
+  EXPECT_NE(problem->find("'\\0' in row 2"), std::string::npos) << *problem;
+  const std::optional<std::string> pasted = game.open_text(std::string("b2\x1b[2J"));
+  ASSERT_TRUE(pasted);
+  EXPECT_NE(pasted->find("\\x1b[2J"), std::string::npos) << *pasted;
+  EXPECT_EQ(game.save(), before);
+}
+
+// With the engine itself: a maze with two spaces side by side (as "Your own
+// maze" or a link gives it) reaches the engine in its one text form, and
+// the ghosts (the AI) answer Pac-Man's move. The protocol once split such a
+// start into words and joined them with one space: "ragged rows", unheard.
+TEST(GameControllerEngineTest, TheAIGhostsPlayAMazeWithAdjacentSpaces) {
+  const std::unique_ptr<EngineClient> engine = make_engine_client();
+  GameController game(*engine);
+  ASSERT_FALSE(game.new_game("pacman", "%%%%%%%%/%P  ..G%/%%%%%%%%"));
+  ASSERT_TRUE(game.side(1).ai) << "the ghosts are the AI's by default";
+  ASSERT_FALSE(game.play("E"));
+  // Not a timing check: a liveness bound, far above the search's 1.5 s.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (game.moves().size() < 2 && std::chrono::steady_clock::now() < until) {
+    game.update();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_EQ(game.engine_error(), "");
+  EXPECT_FALSE(game.ai_refused());
+  EXPECT_EQ(game.moves().size(), 2u) << "the ghost's move";
 }
 
 }  // namespace

@@ -34,6 +34,7 @@ std::string turn_text(const GameController& game) {
     return ply == 0 ? "Viewing the start" + of : "Viewing move " + std::to_string(ply) + of;
   }
   if (ai_failed(game) && game.side(mover).ai) return "The AI could not start";
+  if (game.ai_refused() && game.side(mover).ai) return "The engine refused this position";
   if (game.ai_thinking()) return name + " (AI) " + (side.plural ? "are" : "is") + " thinking";
   // Never "Your move" for a side the AI plays, whatever keeps it waiting.
   if (game.side(mover).ai) return name + " (AI) to move" + (game.paused() ? ", paused" : "");
@@ -72,6 +73,9 @@ std::string figures_text(const GameController& game, bool touch, bool brief) {
     return game.side(mover).ai ? "Its files did not load."
                                : "The AI could not start: its files did not load.";
   }
+  // Said, never waited on (ai_turn.h): the person goes on from here.
+  if (game.ai_refused() && game.side(mover).ai)
+    return "The engine said: " + visible(game.engine_error()) + ". Undo or start a new game.";
   if (game.ai_thinking()) {
     const Thinking& t = game.thinking();
     if (t.depth == 0) return "";

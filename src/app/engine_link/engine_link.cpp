@@ -1,5 +1,6 @@
 #include "app/engine_link/engine_link.h"
 
+#include <algorithm>
 #include <memory>
 
 #include "games/registry.h"
@@ -20,38 +21,60 @@ void to_points(EngineReplyData& reply) {
 
 void EngineLink::set_game(const std::string& game) {
   if (game == told_game_) return;
-  client_->send(game_command(game));
+  send(game_command(game));
   told_game_ = game;
   const std::unique_ptr<GameView> view = make_game_view(game);
   in_points_ = view && view->multi_agent();
 }
 
 void EngineLink::set_options(const EngineOptions& options) {
-  for (const std::string& line : option_commands(options)) client_->send(line);
+  for (const std::string& line : option_commands(options)) send(line);
 }
 
 void EngineLink::set_weights(const EngineWeights& weights) {
-  for (const std::string& line : weight_commands(weights)) client_->send(line);
+  for (const std::string& line : weight_commands(weights)) send(line);
 }
 
 void EngineLink::set_position(const EnginePosition& position) {
-  client_->send(position_command(position));
+  send(position_command(position));
 }
 
 std::uint64_t EngineLink::go(const GoLimits& limits) {
-  return client_->send(go_command(limits));
+  return send_long(go_command(limits));
 }
 
 void EngineLink::ponderhit() {
-  client_->send(std::string(kPonderhitCommand));
+  const std::uint64_t request = client_->send(std::string(kPonderhitCommand));
+  note_setup(request, request, last_long_);  // the ponder it turns into a search
 }
 
 std::uint64_t EngineLink::solve() {
-  return client_->send(std::string(kSolveCommand));
+  return send_long(std::string(kSolveCommand));
 }
 
 std::uint64_t EngineLink::tree(const TreeParams& params) {
-  return client_->send(tree_command(params));
+  return send_long(tree_command(params));
+}
+
+std::uint64_t EngineLink::send(const std::string& line) {
+  const std::uint64_t request = client_->send(line);
+  if (setup_first_ == 0) setup_first_ = request;
+  return request;
+}
+
+std::uint64_t EngineLink::send_long(const std::string& line) {
+  const std::uint64_t request = client_->send(line);
+  note_setup(setup_first_ != 0 ? setup_first_ : request, request, request);
+  setup_first_ = 0;
+  last_long_ = request;
+  return request;
+}
+
+void EngineLink::note_setup(std::uint64_t first, std::uint64_t last, std::uint64_t request) {
+  // Errors come back within a few requests of their line: the latest do.
+  constexpr std::size_t kKept = 16;
+  setups_.push_back({first, last, request});
+  if (setups_.size() > kKept) setups_.pop_front();
 }
 
 std::vector<LinkReply> EngineLink::poll() {
@@ -59,6 +82,13 @@ std::vector<LinkReply> EngineLink::poll() {
   for (const EngineReply& reply : client_->poll()) {
     replies.push_back({reply.request, parse_reply(reply.line)});
     if (in_points_) to_points(replies.back().reply);
+    auto* error = std::get_if<EngineError>(&replies.back().reply);
+    if (error && !error->malformed) {
+      const auto setup = std::find_if(setups_.begin(), setups_.end(), [&](const Setup& s) {
+        return s.first <= reply.request && reply.request <= s.last;
+      });
+      if (setup != setups_.end()) error->sets_up = setup->request;
+    }
   }
   return replies;
 }

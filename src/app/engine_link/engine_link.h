@@ -15,6 +15,7 @@
 // table, which a player's next move wants to keep.
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -49,13 +50,29 @@ class EngineLink {
   std::uint64_t tree(const TreeParams& params);
 
   // The replies received since the last call, oldest first. Never blocks.
+  // An error in reply to a line that set up a long command (the lines since
+  // the one before it, the command's own line, a ponderhit for it) names
+  // that command's request (EngineError::sets_up).
   std::vector<LinkReply> poll();
   bool ready() const { return client_->ready(); }
   bool failed() const { return client_->failed(); }
   void retry() { client_->retry(); }
 
  private:
+  // Sends a line that sets up the next long command.
+  std::uint64_t send(const std::string& line);
+  // Sends a long command, which the lines since the last one set up.
+  std::uint64_t send_long(const std::string& line);
+  void note_setup(std::uint64_t first, std::uint64_t last, std::uint64_t request);
+  // The long command set up by the lines `first` to `last` (requests).
+  struct Setup {
+    std::uint64_t first = 0, last = 0, request = 0;
+  };
+
   EngineClient* client_;
+  std::deque<Setup> setups_;       // the latest few
+  std::uint64_t setup_first_ = 0;  // the first line since the last long command
+  std::uint64_t last_long_ = 0;    // the last long command sent
   std::string told_game_;
   // The game told values positions in its own points (engine/agents.h):
   // its `cp` scores are points (EngineScore::in_points).

@@ -153,6 +153,11 @@ struct TreeStopped {
 struct EngineError {
   std::string message;
   bool malformed = false;
+  // The long command (go, solve, tree) that the refused line set up, or
+  // was (EngineLink fills it): that request will not answer as asked (a
+  // `go` after a refused `position` searches the position before), so its
+  // user stops waiting on it. 0: none known.
+  std::uint64_t sets_up = 0;
   friend bool operator==(const EngineError&, const EngineError&) = default;
 };
 

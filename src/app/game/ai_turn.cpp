@@ -1,5 +1,6 @@
 #include "app/game/ai_turn.h"
 
+#include <algorithm>
 #include <variant>
 
 #include "engine/level.h"
@@ -31,7 +32,9 @@ void AiTurn::begin() {
 void AiTurn::start(const SearchSetup& setup, int level, const EnginePosition& position,
                    std::size_t engine) {
   begin();
+  refused_.reset();  // asked again
   search_engine_ = engine;
+  searched_ = position;
   EngineLink& searcher = (*engines_)[engine];
   send_search_setup(searcher, setup, level, position);
   search_request_ = searcher.go({.movetime_ms = ai_move_time(level)});
@@ -40,11 +43,17 @@ void AiTurn::start(const SearchSetup& setup, int level, const EnginePosition& po
 // The ponder's search goes on as the AI's, its movetime from now; it
 // answers at once if it is done, with its move alone: what it said before
 // is the AI's figures.
-void AiTurn::take_over(const PonderHit& hit) {
+void AiTurn::take_over(const PonderHit& hit, const EnginePosition& position) {
   begin();
+  refused_.reset();
   thinking_ = hit.thinking;
   search_request_ = hit.request;
   search_engine_ = hit.engine;
+  searched_ = position;
+  const std::pair<std::size_t, std::uint64_t> mine{hit.engine, hit.request};
+  if (std::find(refused_requests_.begin(), refused_requests_.end(), mine) !=
+      refused_requests_.end())
+    refuse(hit.engine, hit.request);
 }
 
 void AiTurn::start_hint(const SearchSetup& setup, const EnginePosition& position) {
@@ -71,7 +80,9 @@ void AiTurn::leave_helpers() {
 std::optional<std::string> AiTurn::handle(const LinkReply& reply, std::size_t from,
                                           const GameView& position) {
   if (const auto* error = std::get_if<EngineError>(&reply.reply)) {
-    if (!error->malformed) error_ = error->message;
+    if (error->malformed) return std::nullopt;
+    error_ = error->message;
+    if (error->sets_up) refuse(from, error->sets_up);
     return std::nullopt;
   }
   const bool for_search =
@@ -93,6 +104,23 @@ std::optional<std::string> AiTurn::handle(const LinkReply& reply, std::size_t fr
   return best->move;
 }
 
+void AiTurn::refuse(std::size_t from, std::uint64_t request) {
+  constexpr std::size_t kKept = 8;  // ponders in flight at most a few
+  refused_requests_.emplace_back(from, request);
+  if (refused_requests_.size() > kKept) refused_requests_.pop_front();
+  const bool search = search_request_ == request && search_engine_ == from;
+  const bool hint = hint_request_ == request && from == 0;
+  if (!search && !hint) return;
+  // Its answer, if it comes, is to another position: stopped and dropped.
+  (*engines_)[from].stop();
+  if (search) {
+    search_request_ = 0;
+    refused_ = searched_;
+  }
+  if (hint) hint_request_ = 0;
+  begin();
+}
+
 void AiTurn::played(int side, const std::string& engine_text, const std::string& board_text,
                     double now) {
   // The engine names the move in its own text; the board's may differ.
@@ -106,6 +134,7 @@ void AiTurn::played(int side, const std::string& engine_text, const std::string&
 }
 
 void AiTurn::forget_moves() {
+  refused_.reset();  // a new game or undo: the person goes on, the AI asks again
   last_move_.reset();
   hint_.reset();
   moved_at_.reset();

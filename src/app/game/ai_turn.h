@@ -10,9 +10,18 @@
 // became the search), which request is still wanted, and that a reply to an
 // abandoned request is dropped, so a stale answer never lands on the board.
 // It also keeps the engines' last error and the pace of AI against AI.
+//
+// An engine that refuses a line of the AI's own (an `error` in reply to a
+// line that set up its search: the position, an option, the `go`) is never
+// waited on: that search will not answer for the position asked (a `go`
+// after a refused `position` searches the one before, and its move must not
+// land on this board), so it ends at once, the error is kept for the player
+// to read, and the position is marked refused, so that the AI does not ask
+// again for it each frame (refused()).
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <utility>
@@ -68,8 +77,9 @@ class AiTurn {
   // Starts the AI's search of `position` at `level` on engine `engine`.
   void start(const SearchSetup& setup, int level, const EnginePosition& position,
              std::size_t engine);
-  // A ponder became the search (ponderhit): its replies are the AI's.
-  void take_over(const PonderHit& hit);
+  // A ponder of `position` became the search (ponderhit): its replies are
+  // the AI's.
+  void take_over(const PonderHit& hit, const EnginePosition& position);
   // Starts a hint's search of `position`: the top level, the main engine.
   void start_hint(const SearchSetup& setup, const EnginePosition& position);
   // Stops the AI's search: its best move still arrives and is played.
@@ -87,7 +97,8 @@ class AiTurn {
   void played(int side, const std::string& engine_text, const std::string& board_text, double now);
   void note_error(std::string message) { error_ = std::move(message); }
   void clear_error() { error_.clear(); }
-  // The position changed otherwise: no last AI move, hint or pace to keep.
+  // The position changed otherwise: no last AI move, hint, pace or refusal
+  // to keep.
   void forget_moves();
   void forget_hint() { hint_.reset(); }
 
@@ -97,6 +108,9 @@ class AiTurn {
   bool pace_allows(double now, bool ai_against_ai) const;
 
   bool searching() const { return search_request_ != 0; }
+  // Whether the engine refused the AI's search of `position` (see above);
+  // a search started anew asks again.
+  bool refused(const EnginePosition& position) const { return refused_ && *refused_ == position; }
   bool hint_pending() const { return hint_request_ != 0; }
   bool idle() const { return !searching() && !hint_pending(); }
   const Thinking& thinking() const { return thinking_; }
@@ -107,10 +121,17 @@ class AiTurn {
  private:
   // A search starts: nothing said of it yet.
   void begin();
+  // Engine `from` refused a line that set up its request `request`.
+  void refuse(std::size_t from, std::uint64_t request);
 
   std::vector<EngineLink>* engines_;
   std::uint64_t search_request_ = 0;
-  std::size_t search_engine_ = 0;   // the engine of search_request_
+  std::size_t search_engine_ = 0;  // the engine of search_request_
+  EnginePosition searched_;        // the position of search_request_
+  std::optional<EnginePosition> refused_;
+  // The latest requests whose set-up an engine refused (engine, request):
+  // a ponder's, refused before a ponderhit made it the AI's search.
+  std::deque<std::pair<std::size_t, std::uint64_t>> refused_requests_;
   std::uint64_t hint_request_ = 0;  // on the main engine
   Thinking thinking_;
   std::optional<MoveChoice> choice_;  // the search's, read before its best move

@@ -369,7 +369,8 @@ bool GameController::read_replies() {
 bool GameController::ai_may_search(double now) const {
   if (game_over() || paused_ || !sides_[side_to_move()].ai || waiting_for_redo()) return false;
   if (!ai_.idle() || !engines_[0].ready()) return false;
-  return ai_.pace_allows(now, sides_[0].ai && sides_[1].ai);
+  // A position the engine refused is not asked again (ai_turn.h).
+  return ai_.pace_allows(now, sides_[0].ai && sides_[1].ai) && !ai_refused();
 }
 
 void GameController::abandon_searches(bool keep_ponder) {
@@ -385,7 +386,8 @@ void GameController::start_search(bool hint) {
   }
   const int level = sides_[side_to_move()].level;
   // The person played a reply being pondered: that search becomes the AI's.
-  if (std::optional<PonderHit> hit = pondering_.take_hit(here, level)) return ai_.take_over(*hit);
+  if (std::optional<PonderHit> hit = pondering_.take_hit(here, level))
+    return ai_.take_over(*hit, here);
   ai_.start(search_setup(), level, here, pondering_.hand_over(here));
 }
 

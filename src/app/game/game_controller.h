@@ -201,6 +201,11 @@ class GameController {
   // The plies of the game's whole known line: played and waiting to be redone.
   std::size_t known_plies() const { return board_.line.size() + board_.redo.size(); }
   bool ai_thinking() const { return ai_.searching(); }
+  // The engine refused the AI's search here: an `error` in reply to a line
+  // that set it up (engine_error() says which). The AI waits rather than
+  // ask again; a new position (a new game, undo, a person's move) or
+  // move_now asks again.
+  bool ai_refused() const { return ai_.refused(engine_position()); }
   // The AI's engine could not start (EngineClient::failed); retry_engine
   // starts it again, and the AI's move follows once it runs.
   bool engine_failed() const { return engines_.front().failed(); }
