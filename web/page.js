@@ -42,7 +42,17 @@
 //    overflowed); the app refuses one over 65,536 characters, with a notice.
 //    Pasted text (the `paste` event) goes to the app's clipboard the same
 //    way, for the Ctrl+V that ImGui reads at the next frame.
-// 6. For tests, tools and the app:
+// 6. A crash is said, not hidden. Once the app runs, a trap or abort of its
+//    WebAssembly (a RuntimeError out of any call into the module, whoever
+//    made it: every export is guarded; Emscripten's onAbort; a window
+//    'error' or 'unhandledrejection' whose error came through the module)
+//    stops its main loop before another frame, shows "Something went wrong.
+//    Your game is saved." over the frozen game, with Reload, and
+//    arcadeState() turns null. Stopping the loop is what keeps the saved
+//    game whole: the app writes its save at the end of each frame, and
+//    after a trap in the middle of an action its memory may hold that
+//    action half done; the save is the game as it was before the action.
+// 7. For tests, tools and the app:
 //    window.arcadeState()      {game, moves: [...], position} from the app's
 //                              state lines (position null while the app has
 //                              no such line), or null before the app runs;
@@ -70,6 +80,8 @@ const statusLine = document.getElementById('status');
 const progress = document.getElementById('progress');
 const detailLine = document.getElementById('detail');
 const actions = document.getElementById('actions');
+// What a crash says, a sentence a line where both do not fit (style.css).
+const CRASH_SENTENCES = ['Something went wrong.', 'Your game is saved.'];
 // The caches of the service worker (service_worker.js's CACHE_PREFIX).
 const CACHE_PREFIX = 'minimax-arcade-';
 // How long the app may take from its compiled wasm to its first frame before
@@ -220,9 +232,30 @@ function instantiateWasm(imports, receiveInstance) {
   appScriptRan = true;
   compileApp()
       .then((module) => WebAssembly.instantiate(module, imports)
-                            .then((instance) => receiveInstance(instance, module)))
+                            .then((instance) => receiveInstance(guarded(instance), module)))
       .catch((error) => damagedFile(WASM, error));  // the first reason stays
   return {};  // the exports arrive later, through receiveInstance
+}
+
+// The instance as Emscripten sees it, each exported function wrapped so
+// that an error out of the module is seen here whoever called it (the
+// page, Emscripten's glue, a test), even when the caller catches it. The
+// main loop and event handlers call through the function table instead:
+// their errors reach the window's 'error' (watchCrashes).
+function guarded(instance) {
+  const exports = {};
+  for (const [name, value] of Object.entries(instance.exports)) {
+    exports[name] = typeof value !== 'function' ? value : function(...args) {
+      try {
+        return value.apply(this, args);
+      } catch (error) {
+        // Not Emscripten's own control flow ('unwind', ExitStatus: no Error).
+        if (error instanceof Error) appCrashed(error);
+        throw error;
+      }
+    };
+  }
+  return {exports};
 }
 
 function megabytes(bytes) { return (bytes / 1048576).toFixed(1); }
@@ -300,6 +333,77 @@ function watchScriptErrors() {
   });
 }
 
+// Errors out of the running app that no guarded call saw: the main loop's
+// frames and the event handlers call the module through its function table.
+// Only the module's: a trap, or an error whose stack passes through the
+// app's script or wasm.
+function watchCrashes() {
+  const fromApp = (error) => error instanceof Error &&
+                             (error instanceof WebAssembly.RuntimeError ||
+                              /arcade_app\.(js|wasm)/.test(String(error.stack)));
+  window.addEventListener('error', (event) => {
+    if (Module.calledRun && fromApp(event.error)) appCrashed(event.error);
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    if (Module.calledRun && fromApp(event.reason)) appCrashed(event.reason);
+  });
+}
+
+let crashed = false;
+
+// The app crashed (see 6. at the top): no frame after this one, the
+// message, nothing more for the app. Before the app ran it is a failure to
+// start instead.
+function appCrashed(error) {
+  if (crashed) return;
+  if (!Module.calledRun) {
+    fail('The game stopped with an error. Retry to start it again.', describe(error));
+    return;
+  }
+  crashed = true;
+  try {
+    Module.pauseMainLoop();
+  } catch (ignored) {
+    // No main loop yet: nothing to stop.
+  }
+  showCrash(describe(error));
+}
+
+function describe(error) {
+  if (!(error instanceof Error)) return String(error);
+  return error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
+}
+
+// The overlay over the frozen game: the words, Reload (focused, so that
+// Enter reloads), the technical cause in small type. The dead app hears no
+// more keys: they stop at the window before its handlers.
+function showCrash(detail) {
+  const panel = document.getElementById('panel');
+  if (panel.classList.contains('failed')) return;
+  panel.classList.add('failed', 'crashed');
+  overlay.classList.add('over-game');
+  overlay.hidden = false;
+  progress.hidden = true;
+  statusLine.replaceChildren();
+  CRASH_SENTENCES.forEach((text, i) => {
+    const sentence = document.createElement('span');
+    sentence.className = 'sentence';
+    sentence.textContent = text;
+    statusLine.append(...(i > 0 ? [' ', sentence] : [sentence]));
+  });
+  detailLine.textContent = detail;
+  detailLine.hidden = !detail;
+  for (const button of actions.querySelectorAll('button')) button.hidden = button.id !== 'reload';
+  actions.hidden = false;
+  const reload = document.getElementById('reload');
+  reload.onclick = () => location.reload();
+  for (const type of ['keydown', 'keypress', 'keyup']) {
+    window.addEventListener(type, (event) => event.stopPropagation(), true);
+  }
+  reload.focus({preventScroll: true});
+  console.error('Minimax Arcade: the app crashed (' + detail + ')');
+}
+
 // A script cut where its text still parses runs without doing its part:
 // engine_client.js defines arcadeEngine, and arcade_app.js calls
 // instantiateWasm as it runs (Emscripten's createWasm, at its top level).
@@ -343,7 +447,7 @@ function appCommand(line) {
 // The app's state text, or null while it does not run: before main() (its
 // state is empty then) and after a crash.
 function appStateText() {
-  if (!window.Module || !Module.calledRun) return null;
+  if (!window.Module || !Module.calledRun || crashed) return null;
   try {
     return Module.ccall('arcade_state', 'string', [], []) || null;
   } catch (error) {
@@ -518,7 +622,9 @@ window.Module = {
     overlay.hidden = true;
     setTimeout(() => whenAppRuns(appStarted), 0);
   },
-  onAbort: (what) => fail('The game stopped with an error. Retry to start it again.', String(what)),
+  // Emscripten's abort() (std::abort, a failed allocation): its RuntimeError
+  // follows, but a caller may catch it.
+  onAbort: (what) => appCrashed(new Error(what ? 'abort: ' + what : 'abort() was called')),
 };
 
 const missing = missingFeatures();
@@ -536,6 +642,7 @@ if (missing.length > 0) {
   const start = () => {
     compileApp().catch(() => {});  // compileApp reports a failure
     watchScriptErrors();
+    watchCrashes();
     loadScripts(SCRIPTS);
   };
   newBuildTakesOver().then((reloading) => reloading || start(), start);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <sstream>
 
@@ -118,6 +119,12 @@ struct AppCommands {
     return reply(app.start_from_text(text));
   }
 
+  // Test-only (e2e_crash): the app dies as a memory error would kill it.
+  [[noreturn]] static std::string crash(App&, const CommandLine& c) {
+    if (c.a == "abort") std::abort();
+    __builtin_trap();
+  }
+
   static std::string game_state(const App& app);
   static std::string screen_state(const App& app);
 };
@@ -130,7 +137,7 @@ const std::map<std::string, AppCommands::Handler>& AppCommands::table() {
       {"play", play},       {"switch", switch_game}, {"rematch", rematch},   {"dismiss", dismiss},
       {"key", board_key},   {"pref", preference},    {"new", key},           {"undo", key},
       {"redo", key},        {"hint", key},           {"swap", key},          {"movenow", key},
-      {"start", own_start}};
+      {"start", own_start}, {"crash", crash}};
   return kTable;
 }
 
