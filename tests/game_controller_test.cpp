@@ -1156,6 +1156,17 @@ TEST_F(GameSessionTest, AControlCharacterInALinkIsShownInItsProblem) {
   EXPECT_EQ(game.save(), before);
 }
 
+// A maze pasted with two spaces side by side is that maze: its spaces are
+// cells, not separators to join (the same maze spelt with '_' is the
+// expected start, computed another way).
+TEST_F(GameSessionTest, APastedMazeKeepsItsSpaces) {
+  ASSERT_FALSE(game.new_game("pacman", "%%%%%%%%/%P__..G%/%%%%%%%%"));
+  const std::string expected = game.start_position();
+  ASSERT_FALSE(game.new_game("pacman"));
+  ASSERT_FALSE(game.open_text(" %%%%%%%%/%P  ..G%/%%%%%%%%\n"));
+  EXPECT_EQ(game.start_position(), expected);
+}
+
 // With the engine itself: a maze with two spaces side by side (as "Your own
 // maze" or a link gives it) reaches the engine in its one text form, and
 // the ghosts (the AI) answer Pac-Man's move. The protocol once split such a

@@ -467,8 +467,13 @@ std::optional<std::string> GameController::open_text(const std::string& text) {
   if (auto problem = too_many_moves(words.size())) return problem;
   Parsed<GameState> opened = read_game(board_.game, board_.start_text, words, {}, /*typed=*/true);
   if (!opened) {
+    // As given first (a maze's spaces side by side are cells), then its
+    // words joined by one space (a position pasted over lines).
+    const std::size_t from = std::min(text.find_first_not_of(" \t\r\n"), text.size());
+    const std::string given = text.substr(from, text.find_last_not_of(" \t\r\n") + 1 - from);
     const std::string trimmed = joined(split_any(text, " \t\r\n"), " ");
-    Parsed<GameState> at = read_game(board_.game, trimmed, {});
+    Parsed<GameState> at = read_game(board_.game, given, {});
+    if (!at) at = read_game(board_.game, trimmed, {});
     if (!at)
       return brief(visible("not a link, nor moves or a position of " +
                            std::string(start().title()) + ": as moves, " + opened.error() +
