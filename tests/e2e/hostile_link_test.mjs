@@ -14,6 +14,13 @@
 // opens it. Screenshots of the notices at desktop and phone size go to
 // the artefact folder (hostile-*.png).
 //
+// And where text crosses from one layer to the next (issue 32, section 4),
+// on the desktop: a zero byte in a maze link is shown as \0 in its notice,
+// which goes on past it; a maze whose rows end in a space (a link's '+') is
+// played, saved and reloaded, the game kept beside it too; a maze with two
+// spaces side by side is answered by the AI ghosts, never "thinking" for
+// good (the engine once got it joined by one space and refused it unheard).
+//
 //   node tests/e2e/hostile_link_test.mjs SITE_DIR [ARTEFACT_DIR]
 
 import assert from 'node:assert/strict';
@@ -79,6 +86,47 @@ async function checkRefused(app, notice) {
   await app.waitState((s) => movesOf(s).join(' ') === '4 3', 'the click\'s move in column 3');
 }
 
+// Opens `fragment` as a link on the running page.
+async function openLink(app, fragment) {
+  await app.page.evaluate((link) => { location.hash = link; }, fragment);
+  await app.frames(3);
+}
+
+async function checkZeroByteShown(app) {
+  await startGame(app);
+  await openLink(app, 'game=pacman&position=%25%25%25/%25P%00/%25%25%25');
+  const state = await app.waitState((s) => s.notice.startsWith('This link cannot be opened'),
+                                    'the notice of the link with a zero byte');
+  console.log(`  notice: ${state.notice}`);
+  assert.match(state.notice, /Pac-Man: '\\0' in row 2: a maze has /);
+  assert.deepEqual(movesOf(state), ['4'], 'the game as it was');
+}
+
+async function checkMazeEndingInASpace(app) {
+  await startGame(app);  // Connect Four 4: kept while the maze is played
+  await openLink(app, 'game=pacman&position=%25%25%25%25%25%25/%25P.G.+/%25%25%25%25%25+');
+  await app.waitState((s) => s.game === 'pacman', 'the maze link\'s game');
+  await app.command('play E');
+  const played = await app.waitState((s) => movesOf(s).length === 2 && s.thinking === '0',
+                                     'the ghost\'s move');
+  await app.frames(3);  // saved
+  await app.load();
+  const state = await app.waitState((s) => s.game === 'pacman', 'the maze after a reload');
+  assert.deepEqual([state.moves, state.notice], [played.moves, ''], 'the game, whole');
+  assert.ok(!state.start.includes(' '), `the start in its one text form: ${state.start}`);
+  await app.command('switch connect4');
+  assert.deepEqual(movesOf(await app.state()), ['4'], 'the game kept beside it');
+}
+
+async function checkMazeWithAdjacentSpaces(app) {
+  await app.command('link game=pacman&position=%25%25%25%25%25%25%25%25/%25P++..G%25/%25%25%25%25%25%25%25%25');
+  assert.equal((await app.state()).side1, 'ai 3', 'the ghosts are the AI');
+  await app.command('play E');
+  const state = await app.waitState((s) => movesOf(s).length === 2 && s.thinking === '0',
+                                    'the ghost\'s move', 20000);
+  assert.doesNotMatch(state.status, /refused/);
+}
+
 // A reload after the refusal: the app runs, the saved game is back, and no
 // link or error is left.
 async function checkReload(app) {
@@ -138,6 +186,13 @@ try {
     });
 
     if (size === 'desktop') {
+      await runner.check('desktop: a zero byte in a maze link is shown in its notice',
+                         () => checkZeroByteShown(app));
+      await runner.check('desktop: a maze whose rows end in a space is played, saved and reloaded',
+                         () => checkMazeEndingInASpace(app));
+      await runner.check('desktop: the AI ghosts answer in a maze with two spaces side by side',
+                         () => checkMazeWithAdjacentSpaces(app));
+
       await runner.check('desktop: a link of about 3 MB by hashchange is refused', async () => {
         await startGame(app);
         const link = hugeLink(3000000);

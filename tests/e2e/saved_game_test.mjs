@@ -9,6 +9,12 @@
 //   - a save of a newer version, one over 1 MiB: a fresh game, said, and
 //     the stored text unchanged 2 s later (the app saves every frame) until
 //     the person plays, when it is written over.
+// And issue 32 (section 4), with the app's own Reversi save (d3 c3 c4 e3 f2):
+//   - cut by its last 3 bytes (its preferences' line, after "end"): said,
+//     and the stored text unchanged 2 s later until the person plays;
+//   - a bad side line ("side1 robot 9") where the AI is to move: the AI
+//     moves, and the stored text stays as it was until the person plays;
+//   - an unknown line before "end" (not counted in it): the game, unsaid.
 // Screenshots saved-*-desktop.png and saved-*-phone.png of two notices.
 //
 // The moves kept are the save's own, up to its bad part; that "9" is no
@@ -21,7 +27,7 @@ import {mkdirSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
-import {AppPage} from './app_page.mjs';
+import {AppPage, movesOf} from './app_page.mjs';
 import {CheckRunner, DESKTOP, launchChromium, PHONE, serveDirectory, sleep} from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,6 +48,15 @@ const version3 = ({moves = '4 4 3 3', side1 = 'side1 human 2', extra = ''} = {})
 const version4 =
   'minimax-arcade-save 4\ngame connect4\nstart startpos\nmoves 4 4 3 3 5\nredo \npaused 0\n' +
   'side0 human 2\nside1 human 2\nend 8\nprefs sound 0 motion 1 pace 700 think 1\n';
+
+// The app's own save of Reversi d3 c3 c4 e3 f2, people on both sides, with
+// its preferences' line, as it stores it (issue 32's probe).
+const reversi4 = (side1 = 'side1 human 2') =>
+  'minimax-arcade-save 4\ngame reversi\nstart startpos\nmoves d3 c3 c4 e3 f2\nredo \npaused 0\n' +
+  `side0 human 2\n${side1}\nend 8\nprefs sound 0 motion 1 pace 700 think 1\n`;
+
+// A legal move where the state stands (its "legal" line: "MOVE:cells ...").
+const aLegalMove = (state) => state.legal.trim().split(' ')[0].split(':')[0];
 
 // One page for each screen, reused: a new browser context per save would
 // compile the app again each time (seconds each).
@@ -161,6 +176,40 @@ async function checkOverSize(browser) {
   app.assertNoErrors('an over-size save');
 }
 
+async function checkCutInItsLastBytes(browser) {
+  const saved = reversi4().slice(0, -3);  // "... think" of "... think 1\n"
+  const {app, state} = await openWith(browser, saved);
+  assert.deepEqual([state.game, state.moves], ['reversi', 'd3 c3 c4 e3 f2'], 'the game, whole');
+  assert.match(state.notice, /cut short/);
+  console.log(`  notice: ${state.notice}`);
+  await expectStoredKept(app, saved);
+  await app.command(`play ${aLegalMove(state)}`);
+  await app.frames(3);
+  assert.match(await stored(app), /^minimax-arcade-save 4\ngame reversi\nstart startpos\nmoves d3 c3 c4 e3 f2 \w+\n/,
+               'written once played');
+  app.assertNoErrors('a save cut in its last bytes');
+}
+
+async function checkTheAIsMoveKeepsASaveNotReadWhole(browser) {
+  const saved = reversi4('side1 robot 9');  // White, to move, is the AI again
+  const {app, state} = await openWith(browser, saved);
+  assert.match(state.notice, /robot 9/);
+  const moved = await app.waitState((s) => movesOf(s).length === 6, 'the AI\'s move');
+  await expectStoredKept(app, saved);
+  await app.command(`play ${aLegalMove(moved)}`);
+  await app.frames(3);
+  assert.notEqual(await stored(app), saved, 'written once the person played');
+  app.assertNoErrors('the AI\'s move on a save not read whole');
+}
+
+async function checkUnknownLineBeforeEnd(browser) {
+  const saved = reversi4().replace('end 8', 'colour blue\nend 8');
+  const {app, state} = await openWith(browser, saved);
+  assert.deepEqual([state.game, state.moves, state.notice], ['reversi', 'd3 c3 c4 e3 f2', ''],
+                   'the game, unsaid');
+  app.assertNoErrors('an unknown line before "end"');
+}
+
 const runner = new CheckRunner();
 mkdirSync(artefactDir, {recursive: true});
 const started = Date.now();
@@ -177,6 +226,12 @@ try {
   await runner.check('a newer version\'s save: kept until the person plays',
                      () => checkNewerVersion(browser));
   await runner.check('a save over 1 MiB: refused, said, kept', () => checkOverSize(browser));
+  await runner.check('cut by its last 3 bytes: said, kept until the person plays',
+                     () => checkCutInItsLastBytes(browser));
+  await runner.check('a bad side line: the AI\'s move writes nothing over it',
+                     () => checkTheAIsMoveKeepsASaveNotReadWhole(browser));
+  await runner.check('an unknown line before "end": the game, unsaid',
+                     () => checkUnknownLineBeforeEnd(browser));
 } finally {
   await browser.close();  // and the pages
   server.close();
