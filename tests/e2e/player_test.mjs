@@ -4,8 +4,9 @@
 //   1. the time from navigation to the first board (a figure; the goal is
 //      1.5 s);
 //   2. an idle page draws no frame: animation frames come every ~16 ms and
-//      no long task (Long Tasks API) occurs; frames keep coming while the
-//      AI searches and while a disc drops (p95 gaps reported);
+//      no long task (Long Tasks API) occurs (figures: the p95 gap, the
+//      longest task); frames keep coming while the AI searches and while a
+//      disc drops (p95 gaps reported);
 //   3. keyboard play: arrows choose a column or a square, Enter plays;
 //   4. redo replays the recorded moves (the AI does not search again);
 //   5. a game in progress survives changing the game and coming back; N
@@ -22,6 +23,10 @@
 //      on, silence when it is off (the tones the page asks Web Audio for);
 //  12. a browser that knows WebGL 2 but cannot start it (a blocked GPU) is
 //      told so, and the game does not start.
+// Times are FIGURE lines with their goals; a check fails only beyond ten
+// times a goal (lib.mjs, timingFigure). With ARCADE_BENCH=1
+// (tools/bench_app.sh) the first board is timed over five fresh visits and
+// the idle page watched 3 s rather than 1 s.
 //
 //   node tests/e2e/player_test.mjs SITE_DIR [ARTEFACT_DIR]
 
@@ -32,6 +37,7 @@ import {fileURLToPath} from 'node:url';
 
 import {AppPage, boardRectOf, movesOf} from './app_page.mjs';
 import {
+  BENCH,
   CheckRunner,
   DESKTOP,
   launchChromium,
@@ -40,6 +46,7 @@ import {
   PHONE,
   serveDirectory,
   sleep,
+  timingFigure,
 } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -88,22 +95,32 @@ async function openApp(browser, url, options = DESKTOP) {
 
 // --- The checks. ---
 
-async function checkFirstBoard(browser, url) {
+// Resolves to {ran, ms}: when main() ran and when the first board was
+// drawn, after navigation, on a first visit (a fresh context).
+async function firstBoardTime(browser, url) {
   const {context, app, ran} = await openApp(browser, url);
   try {
     // The first frame lays out the board (board_rect) and draws it.
     const drawnAt = await app.page.waitForFunction(() => {
       const state = Module.ccall('arcade_state', 'string', [], []);
       return /^board_rect \S+ \S+ [1-9]/m.test(state) && performance.now();
-    }, null, {polling: 'raf', timeout: 10000});
-    const ms = await drawnAt.jsonValue();
-    // A figure, not a pass mark: a loaded machine or a cold cache moves it.
-    console.log(`  FIGURE main() at ${ran.toFixed(0)} ms, the first board by ${ms.toFixed(0)} ms ` +
-                `after navigation (goal: 1500 ms)`);
+    }, null, {polling: 'raf', timeout: 30000});
     app.assertNoErrors('loading');
+    return {ran, ms: await drawnAt.jsonValue()};
   } finally {
     await context.close();
   }
+}
+
+async function checkFirstBoard(browser, url) {
+  const visits = [];
+  for (let i = 0; i < (BENCH ? 5 : 1); ++i) visits.push(await firstBoardTime(browser, url));
+  const ms = visits.map((v) => v.ms);
+  timingFigure('the first board after navigation, a first visit', percentile(ms, 50), 1500, {
+    detail: `main() at ${visits.map((v) => v.ran.toFixed(0)).join(', ')} ms, the board by ` +
+                `${ms.map((x) => x.toFixed(0)).join(', ')} ms` +
+                (visits.length > 1 ? ` (the median of ${visits.length} visits)` : ''),
+  });
 }
 
 async function checkIdleAndBusyFrames(browser, url) {
@@ -115,10 +132,13 @@ async function checkIdleAndBusyFrames(browser, url) {
     // runs; then let every animation of the game's switch end.
     await app.page.evaluate(() => navigator.serviceWorker && navigator.serviceWorker.ready);
     await sleep(1000);
-    const idle = await app.page.evaluate(watchFrames, 3000);
+    const idle = await app.page.evaluate(watchFrames, BENCH ? 3000 : 1000);
     console.log(`  idle: ${summary(idle.gaps)}, long tasks: [${idle.longTasks}]`);
-    assert.ok(percentile(idle.gaps, 95) <= 20, `idle p95 gap ${percentile(idle.gaps, 95)} ms`);
-    assert.deepEqual(idle.longTasks, [], 'long tasks while idle');
+    // A frame every 16.7 ms, 20 at most; no task of 50 ms or more (the Long
+    // Tasks API's threshold) while nothing happens.
+    timingFigure('the p95 gap between frames, idle', percentile(idle.gaps, 95), 20);
+    timingFigure('the longest task, idle', Math.max(0, ...idle.longTasks), 50,
+                 {detail: `${idle.longTasks.length} long tasks`});
 
     // A disc dropping: the frames of the animation.
     await app.command('play 4');
@@ -387,7 +407,8 @@ async function checkPace(browser, url) {
     await app.commands('side 0 ai 1', 'side 1 ai 1');
     const times = [];
     let count = 0;
-    const deadline = Date.now() + 6000;
+    // Five moves take 2.4 s at this pace; the deadline only ends a stuck game.
+    const deadline = Date.now() + 30000;
     while (Date.now() < deadline && times.length < 5) {
       const n = movesOf(await app.state()).length;
       if (n !== count) {
@@ -401,8 +422,10 @@ async function checkPace(browser, url) {
     console.log(`  gaps between AI moves at 600 ms: ${gaps.join(', ')} ms`);
     assert.ok(gaps.length >= 3, 'AI against AI plays');
     // Each move is seen when a poll comes, late by up to a frame: the sum of
-    // the gaps is what the pace bounds, not each one.
+    // the gaps is what the pace bounds, not each one. A floor: a busy
+    // machine only makes the gaps longer.
     const total = gaps.reduce((a, b) => a + b, 0);
+    console.log(`FIGURE the AI's pace at 600 ms: ${(total / gaps.length).toFixed(0)} ms a move`);
     assert.ok(total >= gaps.length * 600 - 50, `${gaps.length} gaps in ${total} ms`);
   } finally {
     await context.close();
@@ -460,7 +483,7 @@ const browser = await launchChromium();
 const runner = new CheckRunner();
 try {
   const url = server.url;
-  await runner.check('the first board (figure)', () => checkFirstBoard(browser, url));
+  await runner.check('the first board (a figure)', () => checkFirstBoard(browser, url));
   await runner.check('idle draws nothing; busy keeps frames', () => checkIdleAndBusyFrames(browser, url));
   await runner.check('keyboard play', () => checkKeyboard(browser, url));
   await runner.check('redo replays the recorded moves', () => checkRedo(browser, url));
