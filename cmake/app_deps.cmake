@@ -126,6 +126,19 @@ function(arcade_add_imgui_target)
     "${dir}/backends/imgui_impl_opengl3.cpp"
   )
   target_include_directories(imgui SYSTEM PUBLIC "${dir}" "${dir}/backends")
+  # ImGui's hooks for its test engine, implemented by src/app/imgui_items.cpp
+  # (every item a frame drew, for the app's monkey): off until a test turns
+  # them on. A library of its own, linked after ImGui, so that ImGui's
+  # sources keep their own flags and ours our warnings.
+  target_compile_definitions(imgui PRIVATE IMGUI_ENABLE_TEST_ENGINE)
+  add_library(arcade_imgui_items STATIC "${PROJECT_SOURCE_DIR}/src/app/imgui_items.cpp")
+  target_include_directories(arcade_imgui_items SYSTEM PUBLIC "${dir}")
+  target_include_directories(arcade_imgui_items PUBLIC "${PROJECT_SOURCE_DIR}/src")
+  target_link_libraries(arcade_imgui_items PRIVATE arcade_warnings)
+  if(TARGET arcade_sanitizers)
+    target_link_libraries(arcade_imgui_items PRIVATE arcade_sanitizers)
+  endif()
+  target_link_libraries(imgui PUBLIC arcade_imgui_items)
   # Third-party code: its own warnings (C++20 deprecations in 1.86) are not ours to fix.
   target_compile_options(imgui PRIVATE -w)
   target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)

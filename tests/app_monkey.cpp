@@ -44,6 +44,7 @@
 
 #include "app/app.h"
 #include "app/engine_link/engine_client.h"
+#include "app/imgui_items.h"
 #include "app/theme.h"
 #include "engine/level.h"
 #include "games/registry.h"
@@ -194,6 +195,7 @@ class Monkey {
   void act();
   void click_at(float x, float y, bool then_near = false);
   void click_widget();
+  void click_item();
   void click_anywhere();
   void drag();
   void wheel();
@@ -234,6 +236,7 @@ class Monkey {
   std::optional<Clock::time_point> ai_due_since_;
   std::string ai_due_position_;
   // Figures.
+  std::map<std::string, int> clicked_;  // the controls clicked, by label
   std::size_t frames_ = 0, commands_ = 0, reloads_ = 0, ai_moves_seen_ = 0, ended_ = 0;
   std::string last_moves_;
 };
@@ -267,6 +270,7 @@ void Monkey::frame() {
   io.DeltaTime = 1.0f / 60;
   seconds_ += io.DeltaTime;
   app_->update(seconds_);
+  arcade::app::forget_drawn_items();
   ImGui::NewFrame();
   app_->frame(static_cast<int>(screen_.w), static_cast<int>(screen_.h), seconds_);
   ImGui::Render();
@@ -282,8 +286,28 @@ void Monkey::click_at(float x, float y, bool then_near) {
   io.MouseDown[0] = false;
   frame();
   if (!then_near) return;
-  // An opened drop-down's list lies under it: a second click there picks.
-  click_at(x + static_cast<float>(number(-40, 40)), y + static_cast<float>(number(20, 420)));
+  // A drop-down or a menu opened: a second click picks one of its rows.
+  std::vector<arcade::app::DrawnItem> rows;
+  for (const arcade::app::DrawnItem& item : arcade::app::drawn_items())
+    if (item.window.rfind("##Combo", 0) == 0 || item.window.rfind("##Popup", 0) == 0)
+      rows.push_back(item);
+  if (rows.empty()) return;
+  const arcade::app::DrawnItem& row = pick(rows);
+  log("  then " + row.label + " in " + row.window);
+  click_at((row.min.x + row.max.x) / 2, (row.min.y + row.max.y) / 2);
+}
+
+// Any control the last frame drew (ImGui's items: buttons, rows, fields,
+// sliders, check boxes, drop-downs), where a player would click it.
+void Monkey::click_item() {
+  const std::vector<arcade::app::DrawnItem> items = arcade::app::drawn_items();
+  if (items.empty()) return click_anywhere();
+  const arcade::app::DrawnItem& item = pick(items);
+  const float x = item.min.x + (item.max.x - item.min.x) * static_cast<float>(number(10, 90)) / 100;
+  const float y = item.min.y + (item.max.y - item.min.y) * static_cast<float>(number(10, 90)) / 100;
+  log("click '" + item.label + "' in " + item.window);
+  ++clicked_[item.label];
+  click_at(x, y, true);
 }
 
 void Monkey::click_widget() {
@@ -545,8 +569,10 @@ void Monkey::wait_for_ai() {
 
 void Monkey::act() {
   const int roll = number(0, 99);
-  if (roll < 22)
+  if (roll < 8)
     click_widget();
+  else if (roll < 30)
+    click_item();
   else if (roll < 34)
     click_anywhere();
   else if (roll < 39)
@@ -672,6 +698,7 @@ int Monkey::run() {
     static_cast<Monkey*>(monkey)->clipboard_ = text;
   };
   io.ClipboardUserData = this;
+  arcade::app::list_drawn_items(true);
   make_app();
   frames(2);
   const Clock::time_point start = Clock::now();
@@ -685,6 +712,9 @@ int Monkey::run() {
       "%zu reloads, %zu AI moves seen, %zu games ended: every invariant held\n",
       static_cast<unsigned long long>(g_seed), actions_, seconds, actions_ / seconds, frames_,
       commands_, reloads_, ai_moves_seen_, ended_);
+  std::printf("monkey: %zu different controls clicked:", clicked_.size());
+  for (const auto& [label, times] : clicked_) std::printf(" '%s' %d,", label.c_str(), times);
+  std::printf("\n");
   app_.reset();
   engine_.reset();
   ImGui::DestroyContext();

@@ -76,7 +76,10 @@ class Framebuffer {
     return static_cast<double>(passed) / (rect.width * rect.height);
   }
 
+  // A pixel outside the frame reads as black: a check there fails, rather
+  // than reading past the pixels.
   Rgb pixel(int x, int y) const {
+    if (x < 0 || y < 0 || x >= width_ || y >= height_) return {0, 0, 0};
     const unsigned char* p = &rgba_[(static_cast<std::size_t>(y) * width_ + x) * 4];
     return {p[0], p[1], p[2]};
   }
@@ -299,7 +302,9 @@ void expect_surface(const Framebuffer& frame, const PixelRect& rect, const Board
   const auto centre_of = [&](Cell c) { return at(rect, scene.cols, c, 0, 0); };
   for (int row = 0; row < scene.rows; ++row)
     for (int col = 0; col < scene.cols; ++col) {
-      const auto [x, y] = centre_of({col, row});
+      // Copied: clang 14 lets no lambda capture a structured binding.
+      const auto [centre_x, centre_y] = centre_of({col, row});
+      const int x = centre_x, y = centre_y;
       const bool empty_cell = scene.pieces[scene.index({col, row})] == Piece::kNone;
       const auto expect_centre = [&](const ColourTest& colour, const char* what) {
         if (empty_cell) expect(x, y, colour, what);

@@ -11,10 +11,12 @@
 # silently skipped app); the web build also assembles the site, build/web/site.
 #
 # Then the same code under clang's sanitizers (cmake/sanitizers.cmake; every
-# report fails its test, so the step fails), each in its own build without the
-# app or the benchmarks:
+# report fails its test, so the step fails), each in its own build without
+# the benchmarks:
 #  - asan (build/asan): AddressSanitizer and UndefinedBehaviorSanitizer over
-#    the whole native suite, GoogleTest and the command-line tests, except
+#    the whole native suite with the app (its tests under SDL's offscreen
+#    driver, and app_monkey: 20,000 seeded actions on the real App,
+#    tests/app_monkey.cpp), GoogleTest and the command-line tests, except
 #    protocol_stress: its 10,000 `game` lines each make a session with a
 #    16 MB table, about 70 ms under ASan here (12 minutes in all, beyond its
 #    10-minute limit; the release build runs it in well under a minute), so
