@@ -244,7 +244,9 @@ Parsed<PacMan::Position> read_position_in_play(Rows rows,
     return ParseError{std::to_string(fields.size() - 4) + " ghosts: at most " +
                       std::to_string(PacMan::kMaxGhosts)};
   const auto score = parse_signed(fields[1], -kMaxScore, kMaxScore);
-  if (!score) return ParseError{"score '" + std::string(fields[1]) + "' is not a number of points"};
+  if (!score)
+    return ParseError{"score '" + std::string(fields[1]) + "': a number of points from " +
+                      std::to_string(-kMaxScore) + " to " + std::to_string(kMaxScore)};
   const auto rounds = parse_number(fields[2], 0, PacMan::kMaxRounds);
   if (!rounds)
     return ParseError{"rounds '" + std::string(fields[2]) + "': a number from 0 to " +
