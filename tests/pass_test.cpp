@@ -66,13 +66,18 @@ TEST(PassModel, ThePassChangesNoCellOfTheBoard) {
 }
 
 // A registered game's position, reached by random play, where the side to
-// move has only a pass; none if 300 random games never reach one.
+// move has only a pass; none if 300 random games never reach one. Every
+// test process runs it for every game as it registers EveryGame/PassInPlay
+// (CTest runs each test as a process of its own, some 570 a suite), so the
+// cheap test comes first: asking each ghost's only move for its cells made
+// Pac-Man's 300 games take 0.06 s of every process under ASan, half a
+// minute of the asan step's processor time.
 std::optional<std::string> forced_pass_position(const std::string& game) {
   std::mt19937_64 rng(24);
   for (int playout = 0; playout < 300; ++playout) {
     std::unique_ptr<GameView> view = make_game_view(game);
     while (view->outcome() == Outcome::kOngoing) {
-      if (only_pass(*view) && view->side_to_move() == 0) return view->position_text();
+      if (view->side_to_move() == 0 && only_pass(*view)) return view->position_text();
       const std::vector<Move> moves = view->legal_moves();
       view->play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
     }
