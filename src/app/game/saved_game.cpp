@@ -236,7 +236,7 @@ SaveContents read_contents(const SaveLines& text, std::vector<std::string>& note
     }
     c.start = value;
     const std::string& written = text.as_written[i];
-    c.start_as_written = written.substr(std::min(written.size(), space + 1));
+    c.start_as_written = space == std::string::npos ? "" : written.substr(space + 1);
   }
   return c;
 }
