@@ -84,9 +84,11 @@ void print_log(const char* why) {
                static_cast<unsigned long long>(g_seed), g_log.size());
 }
 
+#ifdef ARCADE_MONKEY_SANITIZED
 void on_death() {
   print_log("a sanitizer report");
 }
+#endif
 
 extern "C" void on_signal(int signal) {
   print_log(signal == SIGABRT ? "an abort" : "a crash");
@@ -658,7 +660,7 @@ void Monkey::check_ai(const std::map<std::string, std::string>& s) {
                    !g.waiting_for_redo() && !g.viewing() && !g.engine_failed() &&
                    g.engine_error().empty();
   const std::string where = s.at("position") + " " + std::to_string(g.line().size());
-  if (!due || where != ai_due_position_) {
+  if (!due || !ai_due_since_ || where != ai_due_position_) {
     ai_due_since_ = due ? std::optional(Clock::now()) : std::nullopt;
     ai_due_position_ = where;
     return;
