@@ -10,7 +10,7 @@
 // Each time the page says "Something went wrong. Your game is saved." over
 // the frozen game with one button, Reload, a finger's size; arcadeState()
 // is null; no frame after the crash writes the save (the stored game stays
-// the one from before the action that crashed, a second later still); and
+// the one from before the action that crashed, 30 frames later still); and
 // Reload (a click, a tap, the Enter key) reopens that game. Screenshots:
 // crash-desktop.png (1280x800) and crash-phone.png (390x844 at pixel ratio
 // 3) in ARTIFACTS_DIR.
@@ -69,8 +69,8 @@ function crashPanel() {
   };
 }
 
-// The message, its one button, no app state; the stored game unchanged a
-// second of frames later.
+// The message, its one button, no app state; the stored game unchanged
+// 30 frames later (the app, had it run on, saved at the end of the next).
 async function assertCrashSaid(app, saved, what) {
   await app.page
       .waitForFunction(() => !document.getElementById('overlay').hidden, null,
@@ -83,7 +83,7 @@ async function assertCrashSaid(app, saved, what) {
   assert.ok(panel.buttons[0].height >= 44, `${what}: Reload is ${panel.buttons[0].height}px tall`);
   assert.ok(panel.buttons[0].focused, `${what}: Reload has the keyboard`);
   assert.equal(panel.state, null, `${what}: arcadeState() after the crash`);
-  await app.frames(60);
+  await app.frames(30);
   assert.equal(await savedText(app.page), saved, `${what}: the save after the crash`);
 }
 
