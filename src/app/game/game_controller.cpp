@@ -1,9 +1,10 @@
+#include "app/game/game_controller.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <utility>
 
-#include "app/game/game_controller.h"
 #include "engine/clock.h"
 #include "games/registry.h"
 
