@@ -37,6 +37,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -239,6 +240,7 @@ class Monkey {
   std::string ai_due_position_;
   // Figures.
   std::map<std::string, int> clicked_;  // the controls clicked, by label
+  std::set<std::string> refusals_;      // the engine's refusals seen, in words
   std::size_t frames_ = 0, commands_ = 0, reloads_ = 0, ai_moves_seen_ = 0, ended_ = 0;
   std::string last_moves_;
 };
@@ -646,10 +648,18 @@ void Monkey::check_heading(const std::map<std::string, std::string>& s) {
   }
   const int mover = g.side_to_move();
   if (heading == "The AI could not start") return;
+  // The engine refused the AI's search (ai_turn.h): the heading says so,
+  // and the refusal is counted and its words kept for the summary.
+  if (heading == "The engine refused this position" && !g.engine_error().empty()) {
+    if (refusals_.insert(g.engine_error() + " (" + g.game() + ")").second)
+      std::printf("monkey: the engine refused a search: %s in %s at %s\n", g.engine_error().c_str(),
+                  g.game().c_str(), g.position().position_text().c_str());
+    return;
+  }
   if (lowered(heading).find(lowered(std::string(g.position().side(mover).name))) ==
       std::string::npos)
     fail("the heading '" + heading + "' does not name the side to move, " +
-         std::string(g.position().side(mover).name));
+         std::string(g.position().side(mover).name) + " (status '" + s.at("status") + "')");
   if ((heading.find("(AI)") != std::string::npos) != g.side(mover).ai)
     fail("the heading '" + heading + "' is wrong about who plays the side to move");
 }

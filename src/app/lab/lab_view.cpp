@@ -8,6 +8,7 @@
 
 #include "app/board/board_scene.h"
 #include "app/ui_audit.h"
+#include "engine/evaluation.h"
 
 namespace arcade::app {
 namespace {
@@ -534,7 +535,9 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
       }
       audit_weight_field(weights[i]);
       ImGui::TableNextColumn();
-      ImGui::Text("%d", values[i] * weights[i]);
+      // In 64 bits: a Pac-Man score of 800,000 points times a weight of
+      // 10,000 is beyond an int.
+      ImGui::Text("%lld", static_cast<long long>(term_contribution(values[i], weights[i])));
       ImGui::PopID();
     }
     ImGui::EndTable();
