@@ -15,6 +15,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "agent_tree_game.h"
@@ -547,10 +548,54 @@ TEST_F(PacManProtocolTest, AMazeFromItsRows) {
   const std::vector<std::string> go = send("go depth 1");
   EXPECT_NE(go[0].find(" score cp 509 "), std::string::npos) << go[0];
   EXPECT_EQ(go.back(), "bestmove E");
+  // Expectimax's chance nodes follow the Opponents model (level 5's,
+  // adversarial, makes them MIN nodes).
+  EXPECT_TRUE(send("setoption name Opponents value random").empty());
   const std::vector<std::string> tree = send("tree depth 1 algorithm expectimax");
   EXPECT_EQ(tree.back(), "tree nodes 4 value cp 509");
   EXPECT_NE(tree[2].find("move Stop side chance"), std::string::npos) << tree[2];
   EXPECT_NE(tree[3].find("agent 0 prob 1"), std::string::npos) << tree[3];
+}
+
+// The ghost's node follows the Opponents model (issue 33: the lab and the
+// AI use the ghosts in play). A corridor, Pac-Man two cells west of the
+// ghost: after Pac-Man's Stop the ghost may go W, toward Pac-Man, or E.
+// Berkeley's DirectionalGhost gives the nearer move 0.8 and spreads 0.2
+// over both: W 0.9, E 0.1; uniform, 0.5 each; adversarial, a MIN node. The
+// root's child Stop is worth the mean of its children by those weights.
+TEST_F(PacManProtocolTest, ExpectimaxChanceNodesFollowTheGhostsModel) {
+  EXPECT_TRUE(send("position maze %%%%%%%/%P..G.%/%%%%%%%").empty());
+  const auto node_of = [](const std::vector<std::string>& lines, const std::string& has) {
+    for (const std::string& line : lines)
+      if (line.find(has) != std::string::npos) return line;
+    return std::string();
+  };
+  const auto value_of = [](const std::string& line) {
+    const std::size_t at = line.find(" value cp ");
+    return at == std::string::npos ? std::nan("") : std::stod(line.substr(at + 10));
+  };
+  for (const auto& [model, west, east] : std::vector<std::tuple<std::string, double, double>>{
+           {"chaser", 0.9, 0.1}, {"random", 0.5, 0.5}}) {
+    SCOPED_TRACE(model);
+    EXPECT_TRUE(send("setoption name Opponents value " + model).empty());
+    const std::vector<std::string> tree = send("tree depth 1 algorithm expectimax ordering off");
+    const std::string stop = node_of(tree, "ply 1 move Stop side chance");
+    ASSERT_FALSE(stop.empty()) << tree[1];
+    const std::string parent = " parent " + stop.substr(5, stop.find(' ', 5) - 5) + " ";
+    const std::string w = node_of(tree, parent + "ply 2 move W side max");
+    const std::string e = node_of(tree, parent + "ply 2 move E side max");
+    ASSERT_FALSE(w.empty());
+    ASSERT_FALSE(e.empty());
+    EXPECT_NE(w.find(" prob " + (west == 0.9 ? std::string("0.9") : "0.5")), std::string::npos)
+        << w;
+    EXPECT_NE(e.find(" prob " + (east == 0.1 ? std::string("0.1") : "0.5")), std::string::npos)
+        << e;
+    EXPECT_NEAR(value_of(stop), west * value_of(w) + east * value_of(e), 0.006) << stop;
+  }
+  EXPECT_TRUE(send("setoption name Opponents value adversarial").empty());
+  const std::vector<std::string> tree = send("tree depth 1 algorithm expectimax ordering off");
+  EXPECT_FALSE(node_of(tree, "ply 1 move Stop side min").empty()) << tree[1];
+  EXPECT_TRUE(node_of(tree, " prob ").empty());
 }
 
 TEST_F(PacManProtocolTest, BadMazesAndOptionsAreRefused) {

@@ -15,7 +15,10 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: arcade match GAME MAZE [algorithm minimax|alphabeta|expectimax] [depth D] "
-    "[opponents adversarial|random|chaser] [weights W] [games N] [seed S]\n"
+    "[opponents adversarial|random|chaser] [model adversarial|random|chaser] [weights W] "
+    "[games N] [seed S]\n"
+    "  model: what the searcher's expectimax assumes of the opponents (as they play if not "
+    "given)\n"
     "  MAZE: a maze's name or its rows joined by '/' (a space written '_')";
 
 // A word as the protocol reads one: printable, with no blank or line end.
@@ -60,8 +63,8 @@ std::optional<std::string> protocol_lines(const std::vector<std::string>& args,
   std::set<std::string> given;
   for (std::size_t i = 3; i < args.size(); i += 2) {
     const std::string& key = args[i];
-    if (key != "algorithm" && key != "depth" && key != "opponents" && key != "games" &&
-        key != "seed" && key != "weights")
+    if (key != "algorithm" && key != "depth" && key != "opponents" && key != "model" &&
+        key != "games" && key != "seed" && key != "weights")
       return "unknown option '" + key + "'";
     if (i + 1 >= args.size()) return "'" + key + "' needs a value";
     if (!given.insert(key).second) return "'" + key + "' given twice";

@@ -8,10 +8,11 @@
 // numbers, not about one tree.
 //
 // Who plays how:
-//   agent 0      AgentSearcher, `depth` rounds, `algorithm` (expectimax
-//                takes the other team as uniform chance); it plays the
-//                search's first best move, so the same seed plays the same
-//                games on every platform.
+//   agent 0      AgentSearcher, `depth` rounds, `algorithm`; its expectimax
+//                assumes the other team plays as `model` says (which need
+//                not be how it does play: the lesson of a wrong model); it
+//                plays the search's first best move, so the same seed plays
+//                the same games on every platform.
 //   the others   kAdversarial: a MIN search (alpha-beta) of the same depth
 //                for the agent to move; kRandom: a uniform draw among its
 //                legal moves; kWandering: a draw by G::wander_probabilities.
@@ -42,6 +43,7 @@ struct AgentMatchRequest {
   int depth = 2;                                 // in rounds, agent 0's and an adversary's
   Opponents opponents = Opponents::kRandom;      // how the other agents play
   std::uint64_t seed = 0;
+  Opponents model = Opponents::kRandom;  // how agent 0's search assumes they play
 };
 
 // The limits of a request, for the protocol and the command line.
@@ -128,7 +130,7 @@ class AgentMatch {
     if (agent0 || request_.opponents == Opponents::kAdversarial) {
       AgentSearchOptions options;
       options.algorithm = agent0 ? request_.algorithm : Algorithm::kAlphaBeta;
-      options.chance_model = Opponents::kRandom;
+      options.chance_model = agent0 ? request_.model : Opponents::kAdversarial;
       options.iterative = false;
       AgentSearcher<G> searcher(weights_);
       const SearchInfo info = searcher.search(p, {request_.depth, 0, 0}, options, stop);

@@ -7,8 +7,11 @@
 //   minimax, alphabeta: MIN (paranoid: the other team minimises together, so
 //                       one tree of MAX, MIN, MIN, ... levels);
 //   expectimax:         chance, the probability-weighted mean of its
-//                       children (uniform, or the game's own model,
-//                       Opponents::kWandering).
+//                       children, by the model the search assumes of the
+//                       other team (AgentSearchOptions::chance_model:
+//                       uniform, or the game's own, Opponents::kWandering);
+//                       with Opponents::kAdversarial assumed there is no
+//                       chance, and the other team's nodes are MIN.
 //
 // Pruning. Alpha-beta cuts off only at MAX and MIN nodes: the window
 // [alpha, beta] a MAX or MIN node passes on is in agent 0's points whichever
@@ -54,8 +57,9 @@ struct AgentSearchOptions {
   // kMinimax: MIN nodes, no cut-off; kAlphaBeta: MIN nodes, cut-offs;
   // kExpectimax: chance nodes, no cut-off.
   Algorithm algorithm = Algorithm::kAlphaBeta;
-  // The chance nodes' probabilities: kRandom uniform, kWandering the game's
-  // model. (kAdversarial is taken as kRandom: with it there is no chance node.)
+  // What an expectimax search assumes of the other team: kRandom, chance
+  // nodes of uniform probabilities; kWandering, chance nodes of the game's
+  // model; kAdversarial, MIN nodes (no chance: expectimax is then minimax).
   Opponents chance_model = Opponents::kRandom;
   bool use_ordering = true;  // G::move_hint first at MAX and MIN nodes
   bool iterative = true;     // false: one search at limits.depth
@@ -184,8 +188,9 @@ class AgentSearcher {
   bool alpha_beta() const { return options_.algorithm == Algorithm::kAlphaBeta; }
   AgentNodeKind kind_of(int agent) const {
     if (agent == 0) return AgentNodeKind::kMax;
-    return options_.algorithm == Algorithm::kExpectimax ? AgentNodeKind::kChance
-                                                        : AgentNodeKind::kMin;
+    const bool chance = options_.algorithm == Algorithm::kExpectimax &&
+                        options_.chance_model != Opponents::kAdversarial;
+    return chance ? AgentNodeKind::kChance : AgentNodeKind::kMin;
   }
 
   // As Searcher's: the stop flag at every node, the clock every 1024.

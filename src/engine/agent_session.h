@@ -1,12 +1,16 @@
 #pragma once
 // A GameSession for a game of more than two minds (engine/agents.h): what
 // GameSessionFor is to a two-player game, with the agent search
-// (agent_search.h) in place of negamax. At agent 0's turn `go` searches as
-// the Algorithm option says (minimax and alphabeta take the other team as
-// MIN, expectimax as uniform chance). At another agent's turn it plays as
-// the Opponents option says: adversarial, a MIN search for the agent to
-// move; random or the game's own model, a draw from the Seed option's
-// generator, reported as a search of depth 0. Reports are in hundredths of
+// (agent_search.h) in place of negamax. The Opponents option says how the
+// other team (the ghosts) plays, and so what agent 0 assumes of it: one
+// model for both, so that the AI plays against the ghosts in play. At agent
+// 0's turn `go` and `tree` search as the Algorithm option says (minimax and
+// alphabeta take the other team as MIN; expectimax as chance nodes of the
+// Opponents model, uniform for random, the game's own for its model, or
+// MIN for adversarial). At another agent's turn `go` plays as the Opponents
+// option says: adversarial, a MIN search for the agent to move; random or
+// the game's own model, a draw from the Seed option's generator, reported
+// as a search of depth 0. Reports are in hundredths of
 // points (in_points); `info` scores from the side to move's team, as in
 // every game.
 
@@ -73,7 +77,7 @@ class AgentSessionFor : public GameSessionFor<G> {
     const int agent = G::agent_to_move(p);
     if (G::outcome(p) == Outcome::kOngoing && agent != 0 && opponents_ != Opponents::kAdversarial)
       return draw(options.seed, on_iteration);
-    AgentSearchOptions agent_options{options.algorithm, Opponents::kRandom,  options.use_ordering,
+    AgentSearchOptions agent_options{options.algorithm, opponents_,          options.use_ordering,
                                      options.iterative, options.root_scores, options.random_ties,
                                      options.seed};
     // A ghost's own search is adversarial: MIN for it and its team.
@@ -92,7 +96,7 @@ class AgentSessionFor : public GameSessionFor<G> {
   TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) override {
     AgentTreeRecorder<G> recorder(request.limit);
     AgentSearcher<G, AgentTreeRecorder<G>> searcher(this->weights_, recorder);
-    const AgentSearchOptions options{request.algorithm, Opponents::kRandom, request.ordering,
+    const AgentSearchOptions options{request.algorithm, opponents_, request.ordering,
                                      request.deepening, false};
     const SearchInfo info = searcher.search(this->position_, {request.depth, 0, 0}, options, stop);
     return recorder.finish(this->position_, info);

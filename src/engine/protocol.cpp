@@ -148,21 +148,23 @@ Parsed<TreeRequest> parse_tree_request(const std::vector<std::string>& args, Tre
 
 constexpr std::string_view kMatchUsage =
     "usage: match games N [algorithm minimax|alphabeta|expectimax] [depth D] "
-    "[opponents <model>] [seed S]";
+    "[opponents <model>] [model <model>] [seed S]";
 
-// A `match` line: the request (its unnamed parameters from `request`) and
-// the opponents' word, which only the game can read.
+// A `match` line: the request (its unnamed parameters from `request`), the
+// opponents' word and the word of the model agent 0 assumes, which only the
+// game can read.
 struct MatchWords {
   AgentMatchRequest request;
   std::optional<std::string> opponents;
+  std::optional<std::string> model;
 };
 
 // Sets one `match` parameter; an error message if it is none or its value
 // is bad.
 std::optional<std::string> set_match_parameter(MatchWords& m, const std::string& key,
                                                const std::string& value) {
-  if (key == "opponents") {
-    m.opponents = value;
+  if (key == "opponents" || key == "model") {
+    (key == "opponents" ? m.opponents : m.model) = value;
     return std::nullopt;
   }
   if (key == "algorithm") {
@@ -352,7 +354,7 @@ std::optional<std::string> setoption_error(const std::vector<std::string>& args,
 }
 
 // What is wrong with a `match` line for `game`, if anything: a game without
-// agents of chance, or an opponents word it does not know.
+// agents of chance, or an opponents or model word it does not know.
 std::optional<std::string> match_error(const std::vector<std::string>& words,
                                        const GameSession& game) {
   if (!game.has_chance())
@@ -360,11 +362,14 @@ std::optional<std::string> match_error(const std::vector<std::string>& words,
            " has two";
   const Parsed<MatchWords> m = parse_match(words, {});
   const std::vector<std::string> models = game.opponent_models();
-  if (!m->opponents || std::find(models.begin(), models.end(), *m->opponents) != models.end())
-    return std::nullopt;
-  std::string known;
-  for (const std::string& model : models) known += (known.empty() ? "" : "|") + model;
-  return "match opponents: '" + *m->opponents + "' is not " + known;
+  const auto known = [&](const std::optional<std::string>& word) {
+    return !word || std::find(models.begin(), models.end(), *word) != models.end();
+  };
+  if (known(m->opponents) && known(m->model)) return std::nullopt;
+  std::string all;
+  for (const std::string& model : models) all += (all.empty() ? "" : "|") + model;
+  return known(m->opponents) ? "match model: '" + *m->model + "' is not " + all
+                             : "match opponents: '" + *m->opponents + "' is not " + all;
 }
 
 }  // namespace
@@ -953,7 +958,8 @@ void Protocol::command_tree(const std::vector<std::string>& args) {
 
 // Whole games from the current position (engine/agent_match.h). What the
 // line leaves out comes from the options: Algorithm, Seed, Opponents, and
-// the Level's depth.
+// the Level's depth; agent 0 assumes the opponents as they play unless the
+// line names a model.
 void Protocol::command_match(const std::vector<std::string>& args) {
   MatchWords defaults;
   defaults.request.algorithm = options_.algorithm;
@@ -968,9 +974,11 @@ void Protocol::command_match(const std::vector<std::string>& args) {
                            : level      ? models.at(static_cast<std::size_t>(level->opponents))
                                         : std::string();
   const auto at = std::find(models.begin(), models.end(), word);
-  if (at == models.end()) return error(*match_error(args, *session_));
+  const auto model = std::find(models.begin(), models.end(), m->model.value_or(word));
+  if (at == models.end() || model == models.end()) return error(*match_error(args, *session_));
   AgentMatchRequest request = m->request;
   request.opponents = static_cast<Opponents>(at - models.begin());
+  request.model = static_cast<Opponents>(model - models.begin());
   const Parsed<AgentMatchResult> result = session_->match(request, stop_);
   if (!result) return error(result.error());
   if (result->stopped) return emit("match stopped");
@@ -996,7 +1004,7 @@ void Protocol::command_help() {
        "value <V> | d | perft N | "
        "moves | solve | tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off] "
        "[table on|off] [deepening on|off] [limit K] | match games N [algorithm A] [depth D] "
-       "[opponents O] [seed S] | eval | newgame | quit (each takes only "
+       "[opponents O] [model O] [seed S] | eval | newgame | quit (each takes only "
        "the words shown; a line holds at most " +
        std::to_string(kMaxLineBytes) + " bytes)");
   emit("options: Hash (MB, 1-" + std::to_string(kMaxHashMegabytes) + ") | Threads (1-" +

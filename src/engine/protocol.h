@@ -12,7 +12,8 @@
 //   tree depth N [algorithm minimax|alphabeta|expectimax] [ordering on|off]
 //   [table on|off] [deepening on|off] [limit K] |
 //   match games N [algorithm minimax|alphabeta|expectimax] [depth D]
-//   [opponents adversarial|random|<model>] [seed S] | eval | newgame | help |
+//   [opponents adversarial|random|<model>] [model <the same>] [seed S] |
+//   eval | newgame | help |
 //   quit.
 // See docs/protocol.md for the replies. Two are the lab's (how the AI thinks):
 //

@@ -11,10 +11,12 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "engine/evaluation.h"
 #include "engine/protocol.h"
 #include "games/engine_sessions.h"
 #include "games/pacman/pacman.h"
@@ -177,7 +179,7 @@ TEST_F(MatchProtocol, RefusesATwoPlayerGameAndBadWordsChangingNothing) {
             (std::vector<std::string>{
                 "error match needs a game of more than two agents, and tictactoe has two",
                 "error usage: match games N [algorithm minimax|alphabeta|expectimax] [depth D] "
-                "[opponents <model>] [seed S]",
+                "[opponents <model>] [model <model>] [seed S]",
                 "error match opponents: 'friendly' is not adversarial|random|chaser",
                 "error match depth: '99' is not a number from 1 to 8"}));
 }
@@ -193,6 +195,42 @@ TEST_F(MatchProtocol, RefusesAParameterGivenTwice) {
   EXPECT_EQ(replies(), (std::vector<std::string>{
                            "error match games: given twice", "error match seed: given twice",
                            "match games 1 wins 1 losses 0 draws 0 mean cp 509"}));
+}
+
+// Pac-Man's expectimax assumes the ghosts play as they do (issue 33: the
+// AI against the ghosts in play), unless the line names another model: the
+// protocol's games are those of AgentMatch with that model, and on a maze
+// of corridors the two models play different games.
+TEST_F(MatchProtocol, PacManAssumesTheOpponentsModelUnlessTheLineNamesAnother) {
+  std::optional<P> corridors;
+  for (const auto& variant : PacMan::start_variants())
+    if (variant.name == "corridors") corridors = variant.position;
+  ASSERT_TRUE(corridors);
+  const auto direct = [&](Opponents model) {
+    const std::atomic<bool> never{false};
+    const AgentMatchRequest request{30, Algorithm::kExpectimax, 2, Opponents::kWandering, 5, model};
+    return AgentMatch<PacMan>(request, default_weights<PacMan>()).play(*corridors, never);
+  };
+  const AgentMatchResult assumed_chaser = direct(Opponents::kWandering);
+  const AgentMatchResult assumed_random = direct(Opponents::kRandom);
+  ASSERT_NE(assumed_chaser.scores, assumed_random.scores);
+  const std::string rows = PacMan::to_text(*corridors);
+  const std::string line = "match games 30 algorithm expectimax depth 2 opponents chaser seed 5";
+  for (const std::string& l : {std::string("game pacman"), "position " + rows, line,
+                               line + " model chaser", line + " model random", line + " model x"})
+    protocol_.handle(l);
+  protocol_.wait();
+  const auto said = [](const AgentMatchResult& r) {
+    return "match games 30 wins " + std::to_string(r.wins) + " losses " + std::to_string(r.losses) +
+           " draws " + std::to_string(r.draws);
+  };
+  // The bad line's error comes at once, before the games' answers.
+  const std::vector<std::string> got = replies();
+  ASSERT_EQ(got.size(), 4u);
+  EXPECT_EQ(got[0], "error match model: 'x' is not adversarial|random|chaser");
+  EXPECT_TRUE(got[1].starts_with(said(assumed_chaser) + " mean ")) << got[1];
+  EXPECT_EQ(got[2], got[1]);
+  EXPECT_TRUE(got[3].starts_with(said(assumed_random) + " mean ")) << got[3];
 }
 
 TEST_F(MatchProtocol, StopEndsALongMatch) {
