@@ -1167,6 +1167,49 @@ TEST_F(GameSessionTest, APastedMazeKeepsItsSpaces) {
   EXPECT_EQ(game.start_position(), expected);
 }
 
+// The AI Pac-Man searches against the ghosts in play (issue 33): after its
+// level, the engine is told the ghosts' model, as their own level plays
+// them (Pac-Man's levels 1-5, engine/agents.h: random, random, chaser,
+// chaser, adversarial), or adversarial when a person plays them. Before,
+// the AI's expectimax took chasing ghosts for random ones.
+TEST_F(GameSessionTest, TheAIPacManAssumesTheGhostsInPlay) {
+  ASSERT_FALSE(game.new_game("pacman"));
+  const std::vector<std::string> models = game.position().opponent_models();
+  ASSERT_EQ(models.size(), 3u);
+  const auto searched_with = [&](int ghost_level, bool ghosts_ai) {
+    game.set_side(1, {ghosts_ai, ghost_level});
+    engine.sent.clear();
+    game.set_side(0, {true, 2});
+    game.update();
+    const auto level =
+        std::find(engine.sent.begin(), engine.sent.end(), "setoption name Level value 2");
+    const auto go = std::find_if(engine.sent.begin(), engine.sent.end(),
+                                 [](const std::string& l) { return l.starts_with("go "); });
+    EXPECT_TRUE(level < go) << "the level before the search";
+    const auto said = std::find_if(level, go, [](const std::string& l) {
+      return l.starts_with("setoption name Opponents value ");
+    });
+    std::string model = said == go ? "" : said->substr(31);
+    game.set_side(0, {false, 2});
+    game.update();
+    return model;
+  };
+  for (int level = 1; level <= kLevelCount; ++level)
+    EXPECT_EQ(searched_with(level, true), game.position().opponents_at_level(level)) << level;
+  EXPECT_EQ(searched_with(3, true), "chaser");
+  EXPECT_EQ(searched_with(2, true), "random");
+  EXPECT_EQ(searched_with(3, false), "adversarial");
+  // A two-player game says nothing of opponents.
+  engine.sent.clear();
+  ASSERT_FALSE(game.new_game("tictactoe"));
+  game.set_side(0, {true, 2});
+  game.update();
+  EXPECT_EQ(searches(), 1);
+  EXPECT_TRUE(std::none_of(engine.sent.begin(), engine.sent.end(), [](const std::string& l) {
+    return l.starts_with("setoption name Opponents");
+  }));
+}
+
 // With the engine itself: a maze with two spaces side by side (as "Your own
 // maze" or a link gives it) reaches the engine in its one text form, and
 // the ghosts (the AI) answer Pac-Man's move. The protocol once split such a

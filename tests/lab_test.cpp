@@ -642,6 +642,50 @@ TEST(LabAgents, ChartsMinimaxAlphaBetaAndExpectimax) {
   EXPECT_EQ(lab_value_text(*lab.counts()[3].value, lab.counts()[3].in_points), "+4.67");
 }
 
+// The lab searches with the ghosts' model in play (issue 33), every tree of
+// the run (the main one and the chart's), unless the learner chose another;
+// a tree of the model in play goes stale when the ghosts' level changes it.
+// The line under the root's value names the weights and the model.
+TEST(LabAgents, SearchesWithTheGhostsInPlayUnlessTheLearnerChoosesAnother) {
+  const LabWords words{"Pac-Man", "Ghosts", 2, {"Pac-Man", "ghost 1"}, "chaser"};
+  for (const std::string& chosen : {std::string(), std::string("random")}) {
+    ScriptedEngine engine;
+    Lab lab(engine);
+    LabSettings settings;
+    settings.depth = 2;
+    settings.expectimax = true;
+    settings.opponents = chosen;
+    const LabPosition in_play{"pacman", {}, EngineWeights{"score", {}}, true, "chaser"};
+    lab.run(in_play, settings);
+    const std::string model = chosen.empty() ? "chaser" : chosen;
+    int trees = 0;
+    for (std::size_t i = 0; i < engine.sent.size(); ++i) {
+      if (!engine.sent[i].starts_with("tree ")) continue;
+      ++trees;
+      ASSERT_GT(i, 0u);
+      EXPECT_EQ(engine.sent[i - 1], "setoption name Opponents value " + model) << engine.sent[i];
+    }
+    EXPECT_EQ(trees, 5);  // the main tree and the chart's four
+    EXPECT_EQ(lab.settings().opponents, model);
+    LabPosition now = in_play;
+    now.opponents = "random";  // the ghosts' level changed
+    EXPECT_EQ(lab.stale_reason(now).empty(), !chosen.empty()) << lab.stale_reason(now);
+    EXPECT_EQ(evaluation_words(lab.position(), lab.settings(), words),
+              "Leaves valued with the weights 'score'; the Ghosts' moves " +
+                  (chosen.empty() ? std::string("weighted by the chaser model.")
+                                  : std::string("all alike.")));
+  }
+  LabSettings minimax;
+  minimax.minimax = true;
+  EXPECT_EQ(
+      evaluation_words({"pacman", {}, EngineWeights{"default", {{"FoodLeft", -9}}}, true, "chaser"},
+                       minimax, words),
+      "Leaves valued with the weights 'default' with 1 term changed; the Ghosts at their "
+      "worst (MIN nodes).");
+  EXPECT_EQ(evaluation_words({"tictactoe", {}, {}, false, {}}, {}, words),
+            "Leaves valued with the engine's own weights.");
+}
+
 // Where every visible node of `layout` is drawn by `camera`: its extent.
 struct Extent {
   float left = 1e30f, right = -1e30f, top = 1e30f, bottom = -1e30f;

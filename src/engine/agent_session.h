@@ -30,18 +30,6 @@
 
 namespace arcade {
 
-// The Opponents option's words, in the order of the enum.
-inline std::string opponents_word(Opponents opponents, std::string_view wander_model) {
-  switch (opponents) {
-    case Opponents::kAdversarial:
-      return "adversarial";
-    case Opponents::kRandom:
-      return "random";
-    default:
-      return std::string(wander_model);
-  }
-}
-
 template <MultiAgentGame G>
 class AgentSessionFor : public GameSessionFor<G> {
  public:

@@ -43,6 +43,18 @@ enum class Opponents : std::uint8_t {
   kWandering,    // chance nodes: the game's own model (G::wander_probabilities)
 };
 
+// The Opponents option's words, in the order of the enum.
+inline std::string opponents_word(Opponents opponents, std::string_view wander_model) {
+  switch (opponents) {
+    case Opponents::kAdversarial:
+      return "adversarial";
+    case Opponents::kRandom:
+      return "random";
+    default:
+      return std::string(wander_model);
+  }
+}
+
 // What a level (engine/level.h) means in a multi-agent game: how agent 0
 // searches when the engine plays it, and how the other agents play when the
 // engine plays them (the ghosts a person plays against).

@@ -13,6 +13,8 @@
 // keep the start of a game, the position now, or the positions of a line the
 // engine found, and draw any of them.
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -92,6 +94,13 @@ class GameView {
   // What a person calls agent `agent`: "Pac-Man", "ghost 1"; empty in a
   // two-player game.
   virtual std::string agent_name(int agent) const = 0;
+  // The engine's words for how the other team plays (its Opponents option),
+  // in this order: "adversarial", "random", the game's own model such as
+  // "chaser"; none in a two-player game.
+  virtual std::vector<std::string> opponent_models() const = 0;
+  // Which of them the other team plays at `level` (1..kLevelCount) when the
+  // engine plays it (G::kAgentLevels); empty in a two-player game.
+  virtual std::string opponents_at_level(int level) const = 0;
 };
 
 template <class G>
@@ -186,6 +195,22 @@ class GameViewFor final : public GameView {
   }
   std::string agent_name(int agent) const override {
     if constexpr (MultiAgentGame<G>) return G::agent_name(agent);
+    return {};
+  }
+  std::vector<std::string> opponent_models() const override {
+    std::vector<std::string> words;
+    if constexpr (MultiAgentGame<G>)
+      for (Opponents o : {Opponents::kAdversarial, Opponents::kRandom, Opponents::kWandering})
+        words.push_back(opponents_word(o, G::kWanderModel));
+    return words;
+  }
+  std::string opponents_at_level(int level) const override {
+    if constexpr (MultiAgentGame<G>) {
+      const std::array<AgentLevel, kLevelCount> levels = G::kAgentLevels;
+      return opponents_word(
+          levels[static_cast<std::size_t>(std::clamp(level, 1, kLevelCount) - 1)].opponents,
+          G::kWanderModel);
+    }
     return {};
   }
 

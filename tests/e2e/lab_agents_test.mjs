@@ -1,10 +1,14 @@
 // The minimax lab on a Pac-Man maze with two ghosts, in headless Chromium:
-// a tree three rounds deep with expectimax (the ghosts at random: chance
-// nodes) and with alpha-beta (the ghosts as MIN), stepped through. What the
-// screen says (App::state's lab lines: the root's value, the node counts, a
-// chance node's mean and its sentence, a MIN level's sentence) must be what
-// the native command-line tool's own `tree` says of the same position, and
-// a chance node's value the mean of its children's, worked out here.
+// a tree three rounds deep with expectimax and with alpha-beta (the ghosts
+// as MIN), stepped through. The ghosts in play are the AI's at level 3,
+// chasers (issue 33): the expectimax tree takes them so by default, each
+// chance edge's probability that of Berkeley's DirectionalGhost, and again
+// at random when the learner picks that model. What the screen says
+// (App::state's lab lines: the root's value, the node counts, a chance
+// edge's probability, a chance node's weighted mean and its sentence, a MIN
+// level's sentence) must be what the native command-line tool's own `tree`
+// says of the same position with the same Opponents model, and a chance
+// node's value the weighted mean of its children's, worked out here.
 // Screenshots (desktop 1280x800, phone 390x844 at pixel ratio 3) of both
 // trees go to the artefact folder: pacman_lab_{expectimax,minimax}_*.png.
 //
@@ -59,7 +63,7 @@ function readNode(line) {
 
 // The tool's tree of `position` (a position string): its nodes and the
 // closing line's count and value.
-async function toolTree(position, algorithm, options = 'ordering on') {
+async function toolTree(position, algorithm, options = 'ordering on', model = 'chaser') {
   const lines = [];
   const end = await new Promise((resolve) => {
     collect = (line) => {
@@ -69,7 +73,8 @@ async function toolTree(position, algorithm, options = 'ordering on') {
         resolve(line);
       }
     };
-    tool.process.stdin.write(['game pacman', `position ${position}`,
+    tool.process.stdin.write(['game pacman', `setoption name Opponents value ${model}`,
+                              `position ${position}`,
                               `tree depth ${DEPTH} algorithm ${algorithm} ${options} limit ${LIMIT}`]
                                  .join('\n') + '\n');
   });
@@ -100,15 +105,17 @@ const hundredths = (text) => Math.round(Number(text) * 100);
 // The lab's value text ("+4.67", "-2", "0") as the tool writes it ("4.67").
 const asTool = (text) => (text || '').trim().replace(/^\+/, '');
 
+// A person plays Pac-Man (to move: the ghosts wait), the AI the ghosts at
+// level 3: chasers.
 async function openMaze(app) {
-  await app.commands('side 0 person', 'side 1 person', 'game pacman', `start ${MAZE}`, 'lab on');
+  await app.commands('side 0 person', 'game pacman', 'side 1 ai 3', `start ${MAZE}`, 'lab on');
   await app.frames(3);
   return (await app.state()).position;
 }
 
-async function runLab(app, algorithm) {
-  await app.command(
-      `lab run depth ${DEPTH} algorithm ${algorithm} ordering on deepening off limit ${LIMIT}`);
+async function runLab(app, algorithm, opponents = 'in-play') {
+  await app.command(`lab run depth ${DEPTH} algorithm ${algorithm} ordering on deepening off ` +
+                    `limit ${LIMIT} opponents ${opponents}`);
   const done = (s) => s.lab_state === 'complete' && s.lab_counts && !s.lab_counts.includes(':-:');
   const state = await app.waitState(done, `the lab's ${algorithm} tree and chart`, 30000);
   await app.frames(3);
@@ -133,7 +140,7 @@ async function sentenceAt(app, all, event) {
 
 // The main tree's value and counts, and every bar of the chart, as the
 // tool's trees of the same searches say.
-async function checkRootAndCounts(app, position, tree, state, algorithm) {
+async function checkRootAndCounts(app, position, tree, state, algorithm, model = 'chaser') {
   assert.equal(asTool(state.lab_value), tree.value, `${algorithm}: the root's value`);
   assert.equal(Number(state.lab_searched), tree.searched, `${algorithm}: nodes searched`);
   assert.equal(Number(state.lab_nodes), tree.nodes.length, `${algorithm}: nodes kept`);
@@ -141,50 +148,76 @@ async function checkRootAndCounts(app, position, tree, state, algorithm) {
   const bars = [['minimax', 'minimax', 'ordering off'], ['alpha-beta', 'alphabeta', 'ordering off'],
                 ['+_ordering', 'alphabeta', 'ordering on'], ['expectimax', 'expectimax', 'ordering off']];
   for (const [name, search, options] of bars) {
-    const theirs = await toolTree(position, search, options);
+    const theirs = await toolTree(position, search, options, model);
     assert.deepEqual(bar(state, name), {nodes: theirs.searched, value: theirs.value}, `bar ${name}`);
   }
 }
 
-async function checkExpectimax(app, position) {
-  const tree = await toolTree(position, 'expectimax');
-  const state = await runLab(app, 'expectimax');
-  await checkRootAndCounts(app, position, tree, state, 'expectimax');
+// The app's "Probability 9/10 (by the chaser model)" (or "0.9") as a number.
+function shownProbability(details) {
+  const m = /Probability (\d+)(?:\/(\d+))?(\.\d+)? \(/.exec(details);
+  assert.ok(m, `a chance edge's probability in '${details}'`);
+  return m[2] ? Number(m[1]) / Number(m[2]) : Number(m[1] + (m[3] || ''));
+}
+
+// The expectimax tree with the ghosts as `model` (the lab's `opponents`
+// word, `in-play` for chasers): the root and the chart as the tool's; each
+// chance edge of a chance node as the tool's probability, read off the
+// chosen node's details; its value the weighted mean of its children's and
+// its sentence saying so.
+async function checkExpectimax(app, position, opponents) {
+  const model = opponents === 'in-play' ? 'chaser' : opponents;
+  const tree = await toolTree(position, 'expectimax', 'ordering on', model);
+  const state = await runLab(app, 'expectimax', opponents);
+  await checkRootAndCounts(app, position, tree, state, 'expectimax', model);
   assert.ok(!/side min/.test(JSON.stringify(tree.nodes.map((n) => n.side))), 'no MIN node');
-  // A chance node of several moves: its value is their mean (worked out
-  // here), and its sentence says so with the children's values.
-  const chance = tree.nodes.find((n) => n.side === 'chance' && n.children.length >= 2);
-  assert.ok(chance, 'a chance node of two moves or more');
+  assert.ok(state.lab_evaluation.includes(model === 'random' ? 'moves all alike'
+                                                               : `by the ${model} model`),
+            `the tree says how it took the ghosts: ${state.lab_evaluation}`);
+  // A chance node of several moves, unequal ones for the chaser.
+  const unequal = (n) => new Set(n.children.map((c) => tree.nodes[c].prob)).size > 1;
+  const chance = tree.nodes.find((n) => n.side === 'chance' && n.children.length >= 2 &&
+                                        (model === 'random') !== unequal(n));
+  assert.ok(chance, `a chance node of two moves or more, ${model}`);
   const kids = chance.children.map((c) => tree.nodes[c]);
   const k = kids.length;
-  for (const c of kids) assert.ok(Math.abs(c.prob - 1 / k) < 1e-4, `each move 1/${k}: ${c.prob}`);
-  const mean = kids.reduce((sum, c) => sum + hundredths(c.valueText), 0) / k;
-  assert.ok(Math.abs(hundredths(chance.valueText) - mean) <= 0.5,
-            `the chance node's value ${chance.valueText} is the mean of its children's`);
-  const sum = kids.map((c, i) => (i === 0 ? c.valueText
-                                  : c.valueText.startsWith('-') ? ` - ${c.valueText.slice(1)}`
-                                                                : ` + ${c.valueText}`)).join('');
-  const fraction = k === 2 ? '0.5' : `1/${k}`;
-  const expected = `has probability ${fraction}, so the value is the mean: (${sum}) / ${k} = ` +
-                   `${chance.valueText}.`;
+  for (const c of kids) {
+    if (model === 'random') assert.ok(Math.abs(c.prob - 1 / k) < 1e-4, `each move 1/${k}: ${c.prob}`);
+    await app.command(`lab select ${c.id}`);
+    await app.frames(1);
+    const shown = shownProbability((await app.state()).lab_selected);
+    assert.ok(Math.abs(shown - c.prob) < 1e-4,
+              `node ${c.id}'s probability on screen ${shown}, the tool's ${c.prob}`);
+  }
+  const mean = kids.reduce((sum, c) => sum + c.prob * hundredths(c.valueText), 0);
+  assert.ok(Math.abs(hundredths(chance.valueText) - mean) <= 0.5 + k * 0.005 * 100,
+            `the chance node's value ${chance.valueText} is the weighted mean of its children's`);
   await app.command(`lab select ${chance.id}`);
   await app.frames(2);
   const selected = (await app.state()).lab_selected;
   assert.ok(selected.includes(`(exact, the mean)`), `the chosen chance node: ${selected}`);
-  assert.ok(selected.includes(expected), `its details say '${expected}': ${selected}`);
-  // Step through: the root, then the chance node left with its mean.
   const all = events(tree.nodes);
   await app.command('lab step start');
   await app.command('lab step next');
   await app.frames(2);
   const first = (await app.state()).lab_sentence;
   assert.match(first, new RegExp(`root: Pac-Man to move, ${DEPTH} rounds deep`), first);
-  const enteredChild = await sentenceAt(app, all, {node: kids[0].id, enter: true});
-  assert.ok(enteredChild.includes(`plays `) && enteredChild.includes(`(probability ${fraction})`),
-            enteredChild);
   const left = await sentenceAt(app, all, {node: chance.id, enter: false});
-  assert.ok(left.includes(expected), `the replay says '${expected}': ${left}`);
-  app.assertNoErrors('the lab on an expectimax tree');
+  if (model === 'random') {
+    const sum = kids.map((c, i) => (i === 0 ? c.valueText
+                                    : c.valueText.startsWith('-') ? ` - ${c.valueText.slice(1)}`
+                                                                  : ` + ${c.valueText}`)).join('');
+    const fraction = k === 2 ? '0.5' : `1/${k}`;
+    const expected = `has probability ${fraction}, so the value is the mean: (${sum}) / ${k} = ` +
+                     `${chance.valueText}.`;
+    assert.ok(selected.includes(expected), `its details say '${expected}': ${selected}`);
+    assert.ok(left.includes(expected), `the replay says '${expected}': ${left}`);
+  } else {
+    const expected = `so the value is the weighted sum: `;
+    assert.ok(left.includes(expected) && left.endsWith(`= ${chance.valueText}.`),
+              `the replay says '${expected}... = ${chance.valueText}.': ${left}`);
+  }
+  app.assertNoErrors(`the lab on an expectimax tree, the ghosts as ${model}`);
 }
 
 async function checkAlphaBeta(app, position) {
@@ -254,8 +287,11 @@ try {
   const app = new AppPage(await context.newPage(), artefactDir);
   await app.load(server.url);
   const position = await openMaze(app);
-  await runner.check('expectimax: the root, the counts and a chance node\'s mean as the tool says',
-                     () => checkExpectimax(app, position));
+  await runner.check('expectimax, the chasers in play: the root, the counts, the chance edges\' ' +
+                         'probabilities and a chance node\'s weighted mean as the tool says',
+                     () => checkExpectimax(app, position, 'in-play'));
+  await runner.check('expectimax, the ghosts taken at random: the same, each move alike',
+                     () => checkExpectimax(app, position, 'random'));
   await runner.check('alpha-beta: the root, the counts and the ghosts\' MIN level as the tool says',
                      () => checkAlphaBeta(app, position));
   await context.close();

@@ -1,8 +1,10 @@
 // Minimax's pessimism in the app (src/app/lab/pessimism_view.h), in headless
 // Chromium: on the "trapped" maze (Pac-Man between a ghost and the food) the
 // lab's comparison shows each root move's value under minimax and under
-// expectimax, the root values, and 20 games of each against random ghosts;
-// every figure it shows equals what the native engine answers for the same
+// expectimax, the root values, and 20 games of each against random ghosts,
+// then 20 against chasers of minimax and of expectimax assuming random
+// ghosts and chasers; every figure it shows equals what the native engine
+// answers for the same
 // request: the root scores of `go depth 3` (RootScores, the score alone) and
 // `arcade match pacman ROWS ... seed 5`. Screenshots on a desktop and a
 // phone (pessimism_desktop.png, pessimism_phone.png).
@@ -28,6 +30,14 @@ mkdirSync(artefactDir, {recursive: true});
 const kTrapped = '%%%%%%%%%/%.....__%/%G%%%%%%%/%___P_G_%/%%%%%%%%%';
 const kDepth = 3, kGames = 20, kSeed = 5;
 const kAlgorithms = ['minimax', 'expectimax'];
+// The games against the game's own ghosts (chasers): minimax, and
+// expectimax assuming random ghosts and chasers (issue 33). Each column's
+// name in the app's state, and its `arcade match` arguments.
+const kChaserColumns = [
+  ['minimax_vs_chaser', ['algorithm', 'minimax']],
+  ['expectimax_assuming_random_vs_chaser', ['algorithm', 'expectimax', 'model', 'random']],
+  ['expectimax_assuming_chaser_vs_chaser', ['algorithm', 'expectimax', 'model', 'chaser']],
+];
 
 // "cp -501.5" as the app writes points: "-501.5".
 const points = (cpText) => cpText.replace(/^cp /, '');
@@ -51,20 +61,29 @@ function nativeRoot(algorithm) {
     engine.stdin.write(['game pacman', 'setoption name Weights value score',
                         `position maze ${kTrapped}`, 'setoption name RootScores value true',
                         'setoption name Iterative value false',
+                        'setoption name Opponents value random',
                         `setoption name Algorithm value ${algorithm}`, `go depth ${kDepth}`]
                            .join('\n') + '\n');
   });
 }
 
 // `arcade match pacman ROWS ...`'s figures: {games, wins, losses, draws, mean}.
-function nativeMatch(algorithm) {
-  const args = ['match', 'pacman', kTrapped, 'algorithm', algorithm, 'depth', `${kDepth}`,
-                'opponents', 'random', 'weights', 'score', 'games', `${kGames}`, 'seed', `${kSeed}`];
+function nativeMatch(algorithm, opponents = ['opponents', 'random']) {
+  const args = ['match', 'pacman', kTrapped, ...algorithm, 'depth', `${kDepth}`, ...opponents,
+                'weights', 'score', 'games', `${kGames}`, 'seed', `${kSeed}`];
   const run = spawnSync(cli, args, {encoding: 'utf8'});
   assert.equal(run.status, 0, `arcade ${args.join(' ')}: ${run.stderr}`);
   const m = run.stdout.match(/games (\d+) wins (\d+) losses (\d+) draws (\d+) mean (cp \S+)/);
   assert.ok(m, `arcade match's line: ${run.stdout}`);
   return {games: +m[1], wins: +m[2], losses: +m[3], draws: +m[4], mean: points(m[5])};
+}
+
+// The app's games of a column, from its state line.
+function gamesShown(state, column) {
+  const games = (state[`pessimism_games_${column}`] || '').match(
+      /^games (\d+) wins (\d+) losses (\d+) draws (\d+) rate (\d+)% mean (\S+)$/);
+  assert.ok(games, `the app's games line for ${column}: ${state[`pessimism_games_${column}`]}`);
+  return {games: +games[1], wins: +games[2], losses: +games[3], draws: +games[4], mean: games[6]};
 }
 
 // The app's figures for an algorithm, from its state lines.
@@ -85,8 +104,12 @@ const server = await serveDirectory(siteDir);
 const browser = await launchChromium();
 const checks = new CheckRunner();
 const expected = {};
-for (const algorithm of kAlgorithms)
-  expected[algorithm] = {root: await nativeRoot(algorithm), match: nativeMatch(algorithm)};
+for (const algorithm of kAlgorithms) {
+  expected[algorithm] = {root: await nativeRoot(algorithm),
+                         match: nativeMatch(['algorithm', algorithm])};
+}
+for (const [column, args] of kChaserColumns)
+  expected[column] = {match: nativeMatch(args, ['opponents', 'chaser'])};
 console.log(`  native: ${JSON.stringify(expected)}`);
 
 async function comparison(options, screenshot) {
@@ -112,6 +135,8 @@ async function comparison(options, screenshot) {
     assert.equal(figures.rate, Math.round((100 * figures.match.wins) / figures.match.games),
                  `${algorithm}'s win rate`);
   }
+  for (const [column] of kChaserColumns)
+    assert.deepEqual(gamesShown(state, column), expected[column].match, `${column}'s games`);
   // The section is below the panel's fold: the wheel scrolls the panel to it.
   const {width, height} = options.viewport;
   await app.page.mouse.move(options === PHONE ? width / 2 : width - 150, height * 0.75);

@@ -53,6 +53,7 @@ std::uint64_t EngineLink::solve() {
 }
 
 std::uint64_t EngineLink::tree(const TreeParams& params) {
+  if (!params.opponents.empty()) set_options({.opponents = params.opponents});
   return send_long(tree_command(params));
 }
 

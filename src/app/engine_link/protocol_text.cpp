@@ -203,6 +203,7 @@ std::vector<std::string> option_commands(const EngineOptions& o) {
   if (o.threads) lines.push_back(option_command("Threads", std::to_string(*o.threads)));
   if (o.table_mb) lines.push_back(option_command("Hash", std::to_string(*o.table_mb)));
   if (o.own_book) lines.push_back(option_command("OwnBook", *o.own_book ? "true" : "false"));
+  if (o.opponents) lines.push_back(option_command("Opponents", *o.opponents));
   return lines;
 }
 

@@ -46,6 +46,10 @@ struct EngineOptions {
   std::optional<int> threads = {};
   std::optional<int> table_mb = {};  // the transposition table's size (Hash)
   std::optional<bool> own_book = {};
+  // In a game of agents: how the other team plays, and so what the search
+  // assumes of it (the Opponents option: "adversarial", "random", the
+  // game's own model); after the level, which sets its own.
+  std::optional<std::string> opponents = {};
 };
 
 // The heuristic's weights as the engine is told them: a preset, then each
@@ -70,6 +74,9 @@ struct TreeParams {
   // other team's agents as chance nodes (`algorithm expectimax`), over
   // `minimax`.
   bool expectimax = false;
+  // In a game of agents: how the search takes the other team (the Opponents
+  // option's model, set before the tree; empty: as the engine has it).
+  std::string opponents = {};
 };
 
 std::string game_command(std::string_view game);

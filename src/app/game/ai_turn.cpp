@@ -19,7 +19,7 @@ int ai_move_time(int level) {
 void send_search_setup(EngineLink& engine, const SearchSetup& setup, int level,
                        const EnginePosition& position) {
   engine.set_game(setup.game);
-  engine.set_options({.level = level});
+  engine.set_options({.level = level, .opponents = setup.opponents});
   if (setup.weights) engine.set_weights(*setup.weights);
   engine.set_position(position);
 }

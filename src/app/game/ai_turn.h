@@ -46,17 +46,19 @@ struct AiMove {
 };
 
 // What every search of the AI is set up with, whatever the position: the
-// game and the heuristic's weights (none: the engine's own).
+// game, the heuristic's weights (none: the engine's own) and, in a game of
+// agents, how the other team plays (GameController::opponents_in_play).
 struct SearchSetup {
   const std::string& game;
   const std::optional<EngineWeights>& weights;
+  std::optional<std::string> opponents;
 };
 
 // The move time of the AI's search at `level`, whether it plays or ponders:
 // a ponder the person's move hits must be the very search the AI would start.
 int ai_move_time(int level);
-// What comes before a search of `position` at `level`: game, level, weights
-// and position.
+// What comes before a search of `position` at `level`: game, level (and
+// the other team's model after it), weights and position.
 void send_search_setup(EngineLink& engine, const SearchSetup& setup, int level,
                        const EnginePosition& position);
 

@@ -392,6 +392,13 @@ void GameController::start_search(bool hint) {
   ai_.start(search_setup(), level, here, pondering_.hand_over(here));
 }
 
+std::optional<std::string> GameController::opponents_in_play() const {
+  const std::vector<std::string> models = position().opponent_models();
+  if (models.empty()) return std::nullopt;
+  // The models come adversarial first (GameView::opponent_models).
+  return sides_[1].ai ? position().opponents_at_level(sides_[1].level) : models.front();
+}
+
 void GameController::take_engine_move(const std::string& text) {
   const Parsed<Move> move = position().move_from_text(text);
   if (!move) return ai_.note_error("the engine's move: " + move.error());

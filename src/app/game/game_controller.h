@@ -183,6 +183,11 @@ class GameController {
   const std::string& start_position() const { return board_.start_text; }
   const GameView& start() const { return *board_.start; }
   const GameView& position() const { return *board_.position; }  // now
+  // In a game of agents, how the other team (side 1) plays: as its AI
+  // level says (GameView::opponents_at_level), or, a person playing it, as
+  // an adversary. What every search of the game assumes of it, the AI's
+  // and the lab's. None in a two-player game.
+  std::optional<std::string> opponents_in_play() const;
   const std::vector<PlayedMove>& line() const { return board_.line; }
   std::vector<std::string> moves() const;  // the line in notation
   bool can_undo() const { return !board_.line.empty() || previous_.has_value(); }
@@ -310,7 +315,7 @@ class GameController {
   // person's move, which a ponder may have foreseen).
   void abandon_searches(bool keep_ponder = false);
   void start_search(bool hint);
-  SearchSetup search_setup() const { return {board_.game, engine_weights_}; }
+  SearchSetup search_setup() const { return {board_.game, engine_weights_, opponents_in_play()}; }
   // A person is to move against the AI at a pondering level, and the
   // engines have nothing else to do.
   bool may_ponder() const;

@@ -15,19 +15,21 @@ struct Comparison {
   LabSettings settings;  // depth and limit filled in per run
 };
 const Comparison kComparisons[] = {
-    {"minimax", "every move searched to the depth limit", {0, true, false, false, false, 0, false}},
+    {"minimax",
+     "every move searched to the depth limit",
+     {0, true, false, false, false, 0, false, {}}},
     {"alpha-beta",
      "cut-offs, moves in the game's own order",
-     {0, false, false, false, false, 0, false}},
+     {0, false, false, false, false, 0, false, {}}},
     {"+ ordering",
      "the most promising moves first: cut-offs come sooner",
-     {0, false, true, false, false, 0, false}},
+     {0, false, true, false, false, 0, false, {}}},
     {"+ table",
      "a transposition table: positions reached twice are searched once",
-     {0, false, true, true, false, 0, false}},
+     {0, false, true, true, false, 0, false, {}}},
     {"+ deepening",
      "iterative deepening: depths 1, 2, ... each ordering the next",
-     {0, false, true, true, true, 0, false}},
+     {0, false, true, true, true, 0, false, {}}},
 };
 constexpr int kMinimaxBar = 0;  // its tree's values give the minimal tree
 constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
@@ -37,16 +39,17 @@ constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
 const Comparison kAgentComparisons[] = {
     {"minimax",
      "every move searched to the depth limit, the other agents as MIN",
-     {0, true, false, false, false, 0, false}},
+     {0, true, false, false, false, 0, false, {}}},
     {"alpha-beta",
      "cut-offs between MAX and MIN, the other agents as MIN",
-     {0, false, false, false, false, 0, false}},
+     {0, false, false, false, false, 0, false, {}}},
     {"+ ordering",
      "the most promising moves first: cut-offs come sooner",
-     {0, false, true, false, false, 0, false}},
+     {0, false, true, false, false, 0, false, {}}},
     {"expectimax",
-     "the other agents at random (chance nodes): every move searched, each value a mean",
-     {0, false, false, false, false, 0, true}},
+     "the other agents by chance (the model's chance nodes): every move searched, each value a "
+     "weighted mean",
+     {0, false, false, false, false, 0, true, {}}},
 };
 
 std::span<const Comparison> comparisons(bool agents) {
@@ -79,12 +82,32 @@ std::string weights_note(const std::vector<Score>& term_values) {
          "changes nothing until moves are played.";
 }
 
+std::string evaluation_words(const LabPosition& position, const LabSettings& settings,
+                             const LabWords& words) {
+  std::string text = "Leaves valued with ";
+  if (!position.weights) {
+    text += "the engine's own weights";
+  } else {
+    const std::size_t changed = position.weights->terms.size();
+    text += "the weights '" + position.weights->preset + "'";
+    if (changed > 0)
+      text += " with " + std::to_string(changed) + (changed == 1 ? " term" : " terms") + " changed";
+  }
+  if (!position.agents) return text + ".";
+  const std::string& model = settings.opponents;
+  if (!settings.expectimax || model == "adversarial" || model.empty())
+    return text + "; the " + words.min_side + " at their worst (MIN nodes).";
+  if (model == "random") return text + "; the " + words.min_side + "' moves all alike.";
+  return text + "; the " + words.min_side + "' moves weighted by the " + model + " model.";
+}
+
 Lab::Lab(EngineClient& engine) : engine_(engine) {}
 
 void Lab::run(const LabPosition& position, const LabSettings& settings) {
   stop();
   position_ = position;
   settings_ = settings;
+  if (settings_.opponents.empty()) settings_.opponents = position.opponents.value_or("");
   has_run_ = true;
   folded_.clear();
   layout_.reset();
@@ -105,11 +128,12 @@ void Lab::run(const LabPosition& position, const LabSettings& settings) {
                        {},
                        ""});
   send_position();
-  request(settings, -1);
+  request(settings_, -1);
   const std::span<const Comparison> bars = comparisons(position.agents);
   for (std::size_t i = 0; i < bars.size(); ++i) {
     LabSettings s = bars[i].settings;
     s.depth = settings.depth;
+    s.opponents = settings_.opponents;
     s.limit = 0;  // only the count and the value
     request(s, static_cast<int>(i));
   }
@@ -120,6 +144,11 @@ std::string Lab::stale_reason(const LabPosition& now) const {
   if (position_.game != now.game) return "this tree is of another game; run again for this one";
   const bool moved = position_.position != now.position;
   const bool weighed = position_.weights != now.weights;
+  // A tree searched with the model in play is stale when that changes.
+  if (!moved && !weighed && position_.opponents != now.opponents &&
+      settings_.opponents == position_.opponents.value_or(""))
+    return "this tree took the other side as " + settings_.opponents +
+           ", as its level played then; run again for its level now";
   if (!moved && !weighed) return "";
   return std::string("this tree is of ") +
          (moved && weighed ? "another position and other weights"

@@ -18,7 +18,8 @@
 
 namespace arcade::app {
 
-// What the learner chose to run: the `tree` command's parameters.
+// What the learner chose to run: the `tree` command's parameters. In a game
+// of agents an empty `opponents` is the model in play (LabPosition).
 using LabSettings = TreeParams;
 // The deepest search the lab offers in a game of agents, in rounds: each
 // round is a ply for every agent.
@@ -33,6 +34,10 @@ struct LabPosition {
   // A game of more than two agents (GameView::multi_agent): values in its
   // points, depth in rounds, the chart of its own searches, no table.
   bool agents = false;
+  // There: how the other team plays in the game (its level's model,
+  // GameController::opponents_in_play), which the search assumes unless the
+  // learner chose another (LabSettings::opponents).
+  std::optional<std::string> opponents = {};
   friend bool operator==(const LabPosition&, const LabPosition&) = default;
 };
 
@@ -54,6 +59,13 @@ std::vector<float> chart_shares(const std::vector<LabCount>& counts);
 // 0 (an empty board): a weight then changes nothing until moves are played.
 // Empty when some term counts something.
 std::string weights_note(const std::vector<Score>& term_values);
+
+// What the values of a tree were computed with, in words a learner reads
+// beside the root's value: the weights that valued its leaves and, in a
+// game of agents, how the search took the other team. "Leaves valued with
+// the weights 'score'; the Ghosts' moves weighted by the chaser model."
+std::string evaluation_words(const LabPosition& position, const LabSettings& settings,
+                             const LabWords& words);
 
 class Lab {
  public:

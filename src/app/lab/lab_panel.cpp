@@ -32,9 +32,11 @@ const char* state_name(const Lab& lab) {
 }
 
 // Reads `lab run`'s settings over `s`; an error message if one is bad.
-// `agents`: a game of more than two agents (depth in rounds, expectimax).
+// `models`: a game of more than two agents' models of the other team (its
+// depth in rounds, expectimax and `opponents M`); none in another game.
 std::optional<std::string> read_run_settings(const std::vector<std::string>& w, LabSettings& s,
-                                             bool agents) {
+                                             const std::vector<std::string>& models) {
+  const bool agents = !models.empty();
   for (std::size_t i = 2; i < w.size(); i += 2) {
     if (i + 1 >= w.size()) return "lab run " + w[i] + " needs a value";
     const std::string& key = w[i];
@@ -54,6 +56,10 @@ std::optional<std::string> read_run_settings(const std::vector<std::string>& w, 
     } else if (key == "algorithm" && (value == "minimax" || value == "alphabeta")) {
       s.minimax = value == "minimax";
       s.expectimax = false;
+    } else if (key == "opponents" && agents &&
+               (value == "in-play" ||
+                std::find(models.begin(), models.end(), value) != models.end())) {
+      s.opponents = value == "in-play" ? "" : value;
     } else if ((key == "ordering" || key == "table" || key == "deepening") && on_off(value)) {
       (key == "ordering" ? s.ordering : key == "table" ? s.table : s.deepening) = *on_off(value);
     } else {
@@ -75,15 +81,24 @@ LabWords LabPanel::words() const {
   LabWords words{std::string(position.side(mover).name),
                  std::string(position.side(1 - mover).name),
                  lab_ ? lab_->settings().depth : 0,
+                 {},
                  {}};
   for (int agent = 0; agent < position.agent_count(); ++agent)
     words.agents.push_back(position.agent_name(agent));
+  words.opponents_in_play = game_.opponents_in_play().value_or("");
   return words;
+}
+
+// The game's own model of the other team (GameView::opponent_models puts
+// it last): Pac-Man's chaser.
+std::string LabPanel::own_model() const {
+  const std::vector<std::string> models = game_.position().opponent_models();
+  return models.empty() ? std::string() : models.back();
 }
 
 LabPosition LabPanel::position_now() const {
   return {game_.game(), game_.engine_position(), weights_.for_engines(),
-          game_.position().multi_agent()};
+          game_.position().multi_agent(), game_.opponents_in_play()};
 }
 
 std::string LabPanel::stale() const {
@@ -150,8 +165,8 @@ bool LabPanel::section(bool touch) {
       break;
   }
   if (game_.position().multi_agent())
-    pessimism_.section(game_.game(), game_.engine_position(), game_.position().agent_to_move() == 0,
-                       touch);
+    pessimism_.section(game_.game(), game_.engine_position(), own_model(),
+                       game_.position().agent_to_move() == 0, touch);
   return true;
 }
 
@@ -176,7 +191,7 @@ std::string LabPanel::command(const std::vector<std::string>& w) {
   if (!lab_) return "error the lab is closed (lab on)";
   if (what == "run") {
     LabSettings s = settings_;
-    if (auto problem = read_run_settings(w, s, game_.position().multi_agent()))
+    if (auto problem = read_run_settings(w, s, game_.position().opponent_models()))
       return "error " + *problem;
     settings_ = s;
     run();
@@ -192,7 +207,7 @@ std::string LabPanel::command(const std::vector<std::string>& w) {
     else
       view_.selected = view_.centre_on = static_cast<int>(*n);
   } else if (what == "pessimism" && game_.position().multi_agent()) {
-    return pessimism_.command(w, game_.game(), game_.engine_position(),
+    return pessimism_.command(w, game_.game(), game_.engine_position(), own_model(),
                               game_.position().agent_to_move() == 0);
   } else if (what == "fit" && w.size() == 2) {
     view_.camera.zoom = 0;
@@ -258,6 +273,9 @@ std::string LabPanel::state() const {
   out += "lab_searched " + std::to_string(tree.searched()) + "\n";
   out +=
       "lab_value " + (tree.value() ? lab_value_text(*tree.value(), tree.in_points()) : "") + "\n";
+  out += "lab_evaluation " +
+         (lab_->has_run() ? evaluation_words(lab_->position(), lab_->settings(), words()) : "") +
+         "\n";
   out += "lab_step " + std::to_string(lab_->step()) + "/" + std::to_string(lab_->events().size()) +
          "\n";
   const std::optional<LabEvent> event = lab_->current_event();

@@ -59,6 +59,7 @@ class LabPanel {
   std::string view_state() const;
   LabWords words() const;
   LabPosition position_now() const;  // the board's position and weights
+  std::string own_model() const;     // the game's own model of the other team
   std::string stale() const;         // why the tree is not of them, or empty
   const GameView& root() const;      // the position the tree was searched from
 

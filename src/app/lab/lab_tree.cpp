@@ -116,13 +116,13 @@ std::string chance_level(const LabNode& n, const LabWords& words,
   }
   const std::string moves = possessive(mover(n, words)) + " " + std::to_string(k) + " moves";
   if (equal)
-    return mover(n, words) + " moves at random: each of " + moves + " has probability " +
+    return mover(n, words) + " moves by chance: each of " + moves + " has probability " +
            probability_text(children[0]->probability) + ", so the value is the mean: (" + sum +
            ") / " + std::to_string(k) + " = " + plain(n) + ".";
   std::string probabilities;
   for (const LabNode* c : children)
     probabilities += (probabilities.empty() ? "" : ", ") + probability_text(c->probability);
-  return mover(n, words) + " moves at random: " + moves + " have probabilities " + probabilities +
+  return mover(n, words) + " moves by chance: " + moves + " have probabilities " + probabilities +
          ", so the value is the weighted sum: " + sum + " = " + plain(n) + ".";
 }
 

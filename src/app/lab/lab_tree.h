@@ -92,6 +92,9 @@ struct LabWords {
   // In a game of more than two agents, each one's name ("Pac-Man", "ghost
   // 1", ...), agent 0 first; empty otherwise.
   std::vector<std::string> agents;
+  // There: how the other team plays in the game (its level's Opponents
+  // model), which the lab assumes unless the learner picks another.
+  std::string opponents_in_play = {};
 };
 // One plain sentence for an event, as a learner reads it: "beta cut-off: O
 // already has a reply worth 3 or less, and X's move c3 here is worth 4 or

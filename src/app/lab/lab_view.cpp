@@ -50,6 +50,12 @@ std::string thousands(std::uint64_t n) {
   return out;
 }
 
+// Whether a run's nodes have a window worth showing: only alpha-beta
+// narrows one; minimax and expectimax search every node with [-inf, inf].
+bool windowed(const LabSettings& s) {
+  return !s.minimax && !s.expectimax;
+}
+
 const char* kind_name(NodeKind kind) {
   switch (kind) {
     case NodeKind::kCutoff:
@@ -236,7 +242,7 @@ struct TreePainter {
                       1.5f);
     if (place.zoom >= kLabelZoom)
       centred_text(list, {c.x, bottom}, done ? kText : kDim, value_label(n, done));
-    if (place.zoom >= 80)
+    if (place.zoom >= 80 && windowed(lab.settings()))
       centred_text(list, {c.x, bottom + 15}, kDim, window_text(n.alpha, n.beta, n.in_points()));
     if (lab.folded(static_cast<int>(i)))
       centred_text(list, {c.x, bottom + (place.zoom >= kLabelZoom ? 15.0f : 2.0f)}, kPv,
@@ -252,7 +258,7 @@ std::string agent_legend(const std::vector<LabNode>& nodes, const LabWords& word
       std::any_of(nodes.begin(), nodes.end(), [](const LabNode& n) { return n.chance; });
   std::string text = words.max_side + " max (up)   ";
   if (min) text += words.min_side + " min (down)   ";
-  if (chance) text += words.min_side + " at random (circle: the mean)   ";
+  if (chance) text += words.min_side + " by chance (circle: the weighted mean)   ";
   return text + "values: " + possessive_name(words.max_side) +
          " points   x N: N moves pruned   +N: not kept";
 }
@@ -378,11 +384,37 @@ void limit_combo(LabSettings& s) {
   }
 }
 
+// What a model of the other team does to its nodes, for a tooltip.
+std::string model_words(const std::string& model) {
+  if (model == "adversarial") return "MIN nodes: each picks the move worst for you (minimax)";
+  if (model == "random") return "Chance nodes: every legal move alike";
+  return "Chance nodes: each move weighted by the game's own model of how they move (" + model +
+         ")";
+}
+
+// How an expectimax search takes the other team: the game's models, the
+// one in play marked (and chosen while the learner has chosen none).
+void opponents_choice(LabSettings& s, const GameView& root, const LabWords& words) {
+  const std::string chosen = s.opponents.empty() ? words.opponents_in_play : s.opponents;
+  ImGui::TextUnformatted((words.min_side + " as:").c_str());
+  for (const std::string& model : root.opponent_models()) {
+    const bool in_play = model == words.opponents_in_play;
+    const std::string label = model + (in_play ? " (in play)" : "");
+    same_line_if(ImGui::GetFrameHeight() + ImGui::CalcTextSize(label.c_str()).x + 8);
+    if (ImGui::RadioButton(label.c_str(), model == chosen)) s.opponents = in_play ? "" : model;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s%s", model_words(model).c_str(),
+                        in_play ? "; as they play at their level now" : "");
+  }
+}
+
 // A game of agents searches in rounds, with expectimax besides, and has no
 // table to choose.
-void agent_settings(LabSettings& s) {
+void agent_settings(LabSettings& s, const GameView& root, const LabWords& words) {
+  ImGui::TextUnformatted("Rounds");
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(120);
-  ImGui::SliderInt("Rounds", &s.depth, 1, kLabMaxRounds);
+  ImGui::SliderInt("##rounds", &s.depth, 1, kLabMaxRounds, "%d");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("The depth in rounds: in a round every agent moves once");
   int algorithm = s.expectimax ? 2 : s.minimax ? 0 : 1;
@@ -392,9 +424,12 @@ void agent_settings(LabSettings& s) {
   same_line_if(ImGui::GetFrameHeight() + ImGui::CalcTextSize("Expectimax").x + 8);
   ImGui::RadioButton("Expectimax", &algorithm, 2);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The other agents move at random: each of their nodes is the mean");
+    ImGui::SetTooltip(
+        "The other agents move by chance: each of their nodes is the mean of its "
+        "children, weighted by the model's probabilities");
   s.minimax = algorithm == 0;
   s.expectimax = algorithm == 2;
+  if (s.expectimax) opponents_choice(s, root, words);
   ImGui::Checkbox("Ordering", &s.ordering);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The game's most promising moves first");
   same_line_if(checkbox_width("Deepening"));
@@ -404,9 +439,9 @@ void agent_settings(LabSettings& s) {
   limit_combo(s);
 }
 
-void settings_controls(LabSettings& s, const GameView& root) {
+void settings_controls(LabSettings& s, const GameView& root, const LabWords& words) {
   if (root.multi_agent()) {
-    agent_settings(s);
+    agent_settings(s, root, words);
     return;
   }
   ImGui::SetNextItemWidth(120);
@@ -600,7 +635,7 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
                     const LabWords& words, ImGuiBoards& boards, const std::string& stale) {
   LabAction action = LabAction::kNothing;
   ImGui::TextWrapped("Search the position on the board and watch every node.");
-  settings_controls(settings, root);
+  settings_controls(settings, root, words);
   if (lab.running()) {
     if (ImGui::Button("Stop")) action = LabAction::kStop;
     ImGui::SameLine();
@@ -622,6 +657,9 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
     ImGui::SameLine();
     ImGui::Text("value %s", lab_value_text(*tree.value(), tree.in_points()).c_str());
   }
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kDim));
+  ImGui::TextWrapped("%s", evaluation_words(lab.position(), lab.settings(), words).c_str());
+  ImGui::PopStyleColor();
   if (tree.searched() > tree.nodes().size() && tree.state() == LabTree::State::kComplete)
     ImGui::TextWrapped("Showing the first %s (the node limit); every node is counted.",
                        thousands(tree.nodes().size()).c_str());
@@ -677,10 +715,15 @@ std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWo
   const std::string mover = agent           ? words.agents[static_cast<std::size_t>(n.agent)]
                             : n.max_to_move ? words.max_side
                                             : words.min_side;
-  lines.push_back(mover + " to move (" + level_kind(n) + "), window " +
-                  window_text(n.alpha, n.beta, n.in_points()));
+  lines.push_back(
+      mover + " to move (" + level_kind(n) + ")" +
+      (windowed(lab.settings()) ? ", window " + window_text(n.alpha, n.beta, n.in_points()) : ""));
   if (index > 0 && nodes[static_cast<std::size_t>(n.parent)].chance)
-    lines.push_back("Probability " + probability_text(n.probability) + " (a move at random)");
+    lines.push_back("Probability " + probability_text(n.probability) + " (" +
+                    (lab.settings().opponents == "random"
+                         ? std::string("every move alike")
+                         : "by the " + lab.settings().opponents + " model") +
+                    ")");
   const bool done = lab.done(index);
   if (!done) {
     lines.push_back("Value not known yet: the search has not come back to this node.");
@@ -721,10 +764,13 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   if (tree.nodes().empty() || !lab.tree_ready()) {
     ImGui::SetCursorPos({16, kLabTopMargin});
     const std::string arriving = "Searching... " + thousands(tree.nodes().size()) + " nodes so far";
-    ImGui::TextWrapped("%s", !lab.has_run()
-                                 ? "Choose a depth and run the search: its tree appears here."
-                             : lab.running() ? arriving.c_str()
-                                             : "No tree.");
+    ImGui::TextWrapped("%s",
+                       !lab.has_run()
+                           ? (words.agents.empty()
+                                  ? "Choose a depth and run the search: its tree appears here."
+                                  : "Choose the rounds and run the search: its tree appears here.")
+                       : lab.running() ? arriving.c_str()
+                                       : "No tree.");
     ImGui::End();
     return LabAction::kNothing;
   }

@@ -55,24 +55,45 @@ std::string win_rate(const PessimismColumn::Games& g) {
   return text;
 }
 
+// The column the i-th answering line fills (pessimism_lines).
+std::size_t column_of_answer(std::size_t i) {
+  return i < 4 ? i % 2 : i - 2;
+}
+
 }  // namespace
+
+std::vector<std::string> pessimism_columns(const std::string& model) {
+  return {"minimax", "expectimax", "minimax_vs_" + model, "expectimax_assuming_random_vs_" + model,
+          "expectimax_assuming_" + model + "_vs_" + model};
+}
 
 std::vector<std::string> pessimism_lines(const std::string& game, const EnginePosition& position,
                                          const PessimismRequest& r,
                                          std::vector<std::size_t>& answered) {
-  std::vector<std::string> lines = {
-      game_command(game), "setoption name Weights value score", position_command(position),
-      "setoption name RootScores value true", "setoption name Iterative value false"};
+  // The root searches take the ghosts as random, as the first games do.
+  std::vector<std::string> lines = {game_command(game),
+                                    "setoption name Weights value score",
+                                    position_command(position),
+                                    "setoption name RootScores value true",
+                                    "setoption name Iterative value false",
+                                    "setoption name Opponents value random"};
   for (const char* algorithm : kAlgorithms) {
     lines.push_back(std::string("setoption name Algorithm value ") + algorithm);
     answered.push_back(lines.size());
     lines.push_back("go depth " + std::to_string(r.depth));
   }
+  const std::string games = "match games " + std::to_string(r.games) + " depth " +
+                            std::to_string(r.depth) + " seed " + std::to_string(r.seed);
   for (const char* algorithm : kAlgorithms) {
     answered.push_back(lines.size());
-    lines.push_back("match games " + std::to_string(r.games) + " algorithm " + algorithm +
-                    " depth " + std::to_string(r.depth) + " opponents random seed " +
-                    std::to_string(r.seed));
+    lines.push_back(games + " algorithm " + algorithm + " opponents random");
+  }
+  const std::string against = games + " opponents " + r.model;
+  for (const std::string& tail :
+       std::vector<std::string>{" algorithm minimax", " algorithm expectimax model random",
+                                " algorithm expectimax model " + r.model}) {
+    answered.push_back(lines.size());
+    lines.push_back(against + tail);
   }
   return lines;
 }
@@ -113,8 +134,9 @@ void Pessimism::run(const std::string& game, const EnginePosition& position,
   stop();
   waiting_.clear();  // what a stopped run still answers is dropped
   request_ = request;
-  columns_.assign(2, {});
-  for (std::size_t i = 0; i < 2; ++i) columns_[i].algorithm = kAlgorithms[i];
+  columns_.clear();
+  for (const std::string& name : pessimism_columns(request.model))
+    columns_.push_back({.algorithm = name, .moves = {}, .value = {}, .games = {}});
   error_.clear();
   has_run_ = true;
   std::vector<std::size_t> answered;
@@ -123,7 +145,7 @@ void Pessimism::run(const std::string& game, const EnginePosition& position,
     const std::uint64_t id = engine_->send(lines[i]);
     const auto at = std::find(answered.begin(), answered.end(), i);
     if (at != answered.end())
-      waiting_.emplace_back(id, static_cast<std::size_t>(at - answered.begin()) % 2);
+      waiting_.emplace_back(id, column_of_answer(static_cast<std::size_t>(at - answered.begin())));
   }
 }
 
@@ -151,14 +173,15 @@ void Pessimism::update() {
 }
 
 std::string Pessimism::command(const std::vector<std::string>& w, const std::string& game,
-                               const EnginePosition& position, bool agent0_to_move) {
+                               const EnginePosition& position, const std::string& model,
+                               bool agent0_to_move) {
   if (w.size() == 3 && w[2] == "stop") {
     stop();
     return "ok";
   }
   if (w.size() < 3 || w[2] != "run")
     return "error usage: lab pessimism run [depth D] [games N] [seed S] | lab pessimism stop";
-  PessimismRequest r;
+  PessimismRequest r{.model = model};
   for (std::size_t i = 3; i < w.size(); i += 2) {
     const bool depth = w[i] == "depth", games = w[i] == "games", seed = w[i] == "seed";
     if ((!depth && !games && !seed) || i + 1 >= w.size())
@@ -183,11 +206,15 @@ std::string Pessimism::state() const {
   out += !has_run_ ? "idle" : busy() ? "running" : error_.empty() ? "done" : "error " + error_;
   out += "\npessimism_request depth " + std::to_string(request_.depth) + " games " +
          std::to_string(request_.games) + " seed " + std::to_string(request_.seed) + "\n";
-  for (const PessimismColumn& c : columns_) {
-    out += "pessimism_root_" + c.algorithm + " value " +
-           (c.value ? hundredths_text(*c.value) : "-") + " moves";
-    for (const auto& [move, value] : c.moves) out += " " + move + ":" + hundredths_text(value);
-    out += "\npessimism_games_" + c.algorithm;
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    const PessimismColumn& c = columns_[i];
+    if (i < 2) {  // the root searches'
+      out += "pessimism_root_" + c.algorithm + " value " +
+             (c.value ? hundredths_text(*c.value) : "-") + " moves";
+      for (const auto& [move, value] : c.moves) out += " " + move + ":" + hundredths_text(value);
+      out += "\n";
+    }
+    out += "pessimism_games_" + c.algorithm;
     if (c.games)
       out += " games " + std::to_string(c.games->games) + " wins " + std::to_string(c.games->wins) +
              " losses " + std::to_string(c.games->losses) + " draws " +
@@ -202,7 +229,7 @@ namespace {
 
 // Each root move's value under each algorithm, and the root's.
 void root_table(const std::vector<PessimismColumn>& columns) {
-  if (columns.size() != 2 || columns[0].moves.empty()) return;
+  if (columns.size() < 2 || columns[0].moves.empty()) return;
   constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
   if (!ImGui::BeginTable("pessimism_root", 3, kFlags)) return;
   ImGui::TableSetupColumn("Move");
@@ -226,24 +253,48 @@ void root_table(const std::vector<PessimismColumn>& columns) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted("Root");
-  for (const PessimismColumn& c : columns) {
+  for (std::size_t i = 0; i < 2; ++i) {
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(c.value ? hundredths_text(*c.value).c_str() : "...");
+    ImGui::TextUnformatted(columns[i].value ? hundredths_text(*columns[i].value).c_str() : "...");
   }
   ImGui::EndTable();
 }
 
-// Each algorithm's games: wins, win rate, mean score.
-void games_table(const std::vector<PessimismColumn>& columns) {
-  if (std::none_of(columns.begin(), columns.end(), [](const auto& c) { return c.games; })) return;
-  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
-  if (!ImGui::BeginTable("pessimism_games", 4, kFlags)) return;
-  for (const char* heading : {"", "Wins", "Win rate", "Mean"}) ImGui::TableSetupColumn(heading);
+// A row's name in the games' table: who plays, what it assumes.
+std::string row_name(std::size_t column, const std::string& model) {
+  switch (column) {
+    case 0:
+    case 2:
+      return "Minimax";
+    case 1:
+      return "Expectimax";
+    case 3:
+      return "Expectimax assuming random";
+    default:
+      return "Expectimax assuming " + model;
+  }
+}
+
+// The games of columns [from, to): wins, win rate, mean score, under a
+// heading that says whom they played.
+void games_table(const std::vector<PessimismColumn>& columns, std::size_t from, std::size_t to,
+                 const std::string& model, const char* heading) {
+  if (to > columns.size() ||
+      std::none_of(columns.begin() + static_cast<long>(from),
+                   columns.begin() + static_cast<long>(to), [](const auto& c) { return c.games; }))
+    return;
+  ImGui::TextDisabled("%s", heading);
+  constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp;
+  if (!ImGui::BeginTable(heading, 4, kFlags)) return;
+  ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthStretch, 2.2f);
+  for (const char* title : {"Wins", "Win rate", "Mean"})
+    ImGui::TableSetupColumn(title, ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
-  for (const PessimismColumn& c : columns) {
+  for (std::size_t i = from; i < to; ++i) {
+    const PessimismColumn& c = columns[i];
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(c.algorithm == "minimax" ? "Minimax" : "Expectimax");
+    ImGui::TextWrapped("%s", row_name(i, model).c_str());
     const std::string wins =
         c.games ? std::to_string(c.games->wins) + " / " + std::to_string(c.games->games) : "...";
     const std::string rate = c.games ? win_rate(*c.games) : "...";
@@ -259,24 +310,30 @@ void games_table(const std::vector<PessimismColumn>& columns) {
 }  // namespace
 
 void Pessimism::section(const std::string& game, const EnginePosition& position,
-                        bool agent0_to_move, bool touch) {
+                        const std::string& model, bool agent0_to_move, bool touch) {
   ImGui::Separator();
   ImGui::TextUnformatted("Minimax's pessimism");
   ImGui::TextWrapped(
       "Minimax takes each ghost for an enemy that always finds the worst move; expectimax for a "
-      "coin. Both search %d rounds on the score alone, then play %d games each against random "
-      "ghosts (seed %llu).",
-      request_.depth, request_.games, static_cast<unsigned long long>(request_.seed));
+      "coin. Both search %d rounds on the score alone (weights 'score'; the tree above uses the "
+      "Evaluation weights, so its root may differ), then play %d games each against random "
+      "ghosts, and against %ss, with expectimax assuming each model (seed %llu).",
+      request_.depth, request_.games, model.c_str(),
+      static_cast<unsigned long long>(request_.seed));
   if (busy()) {
     if (ui_button("Stop the comparison", 0, false, nullptr, touch)) stop();
   } else if (!agent0_to_move) {
-    ImGui::TextDisabled("At Pac-Man's turn only.");
+    ImGui::TextDisabled("At the first agent's turn only.");
   } else if (ui_button("Compare: root and games", 0, true, nullptr, touch)) {
-    run(game, position, request_);
+    PessimismRequest request = request_;
+    request.model = model;
+    run(game, position, request);
   }
   if (!error_.empty()) ImGui::TextWrapped("Engine: %s", error_.c_str());
   root_table(columns_);
-  games_table(columns_);
+  games_table(columns_, 0, 2, request_.model, "Games against random ghosts");
+  const std::string against = "Games against " + request_.model + "s (the game's own ghosts)";
+  games_table(columns_, 2, 5, request_.model, against.c_str());
 }
 
 }  // namespace arcade::app

@@ -2,17 +2,22 @@
 // Minimax's pessimism, shown side by side (issue 25, section 3): in a game of
 // more than two agents the lab offers the position on the board searched
 // twice at the root, once with the ghosts as enemies (minimax: MIN nodes)
-// and once with them as coins (expectimax: chance nodes), each root move's
-// value under each; and a run of N whole games of each against random
-// ghosts (the engine's `match`), with each one's wins, win rate and mean
-// score. The tutorials' claim is about those last numbers: minimax sees only
+// and once with them as coins (expectimax: chance nodes, every move alike),
+// each root move's value under each; and runs of N whole games (the
+// engine's `match`), with each one's wins, win rate and mean score: each
+// algorithm against random ghosts, then against the game's own ghosts (its
+// model, Pac-Man's chasers) minimax, and expectimax assuming random ghosts
+// and assuming the model they play by (issue 33: what a wrong model
+// costs). The tutorials' claim is about those numbers: minimax sees only
 // the worst case and rushes to end a game it thinks lost, expectimax takes
 // the chance.
 //
-// Both searches use the score alone (the Weights preset "score"), as the
+// All of it uses the score alone (the Weights preset "score"), as the
 // tutorials and Berkeley's figure do, and a fixed seed, so that
 // `arcade match GAME MAZE ... weights score seed S` plays the same games.
-// It runs on an engine of its own, beside the lab's.
+// The lab's tree uses the Evaluation panel's weights, so its root may
+// differ; the section says so. It runs on an engine of its own, beside the
+// lab's.
 
 #include <cstdint>
 #include <memory>
@@ -27,9 +32,12 @@
 namespace arcade::app {
 
 // What one algorithm found: the root's moves with their values, the root's
-// value, and its games. Values in hundredths of a point.
+// value (the first two columns only), and its games. Values in hundredths
+// of a point.
 struct PessimismColumn {
-  std::string algorithm;                           // "minimax" or "expectimax"
+  // "minimax", "expectimax"; against the game's model M, "minimax_vs_M",
+  // "expectimax_assuming_random_vs_M", "expectimax_assuming_M_vs_M".
+  std::string algorithm;
   std::vector<std::pair<std::string, int>> moves;  // in the engine's order
   std::optional<int> value;
   struct Games {
@@ -43,11 +51,18 @@ struct PessimismRequest {
   int depth = 3;  // rounds
   int games = 20;
   std::uint64_t seed = 1;
+  // The game's own model of the ghosts (the last of
+  // GameView::opponent_models): the second set of games is against it.
+  std::string model;
 };
 
+// The columns of a run, in order: the two algorithms against random
+// ghosts, then the three runs of games against the model's.
+std::vector<std::string> pessimism_columns(const std::string& model);
 // The engine's lines for a run (game, weights, position, the two root
-// searches, the two matches), in order; `searches` receives the indices of
-// the four that answer (go, go, match, match).
+// searches, the five matches), in order; `answered` receives the indices
+// of the seven that answer (go, go, match x 5): the first two and the next
+// two fill columns 0 and 1, the last three columns 2 to 4.
 std::vector<std::string> pessimism_lines(const std::string& game, const EnginePosition& position,
                                          const PessimismRequest& request,
                                          std::vector<std::size_t>& answered);
@@ -69,22 +84,24 @@ class Pessimism {
   bool busy() const { return !waiting_.empty(); }
 
   // The lab panel's section, in a game of more than two agents; runs on
-  // `position` when asked, if `agent0_to_move`.
-  void section(const std::string& game, const EnginePosition& position, bool agent0_to_move,
-               bool touch);
+  // `position` when asked, if `agent0_to_move`; `model` is the game's own
+  // model of the other team (PessimismRequest::model).
+  void section(const std::string& game, const EnginePosition& position, const std::string& model,
+               bool agent0_to_move, bool touch);
   // `lab pessimism run [depth D] [games N] [seed S]` | `lab pessimism stop`:
   // "ok" or "error ...".
   std::string command(const std::vector<std::string>& words, const std::string& game,
-                      const EnginePosition& position, bool agent0_to_move);
-  // pessimism_state, pessimism_request, and for each algorithm A
-  // pessimism_root_A and pessimism_games_A lines (App::state).
+                      const EnginePosition& position, const std::string& model,
+                      bool agent0_to_move);
+  // pessimism_state, pessimism_request, for each of the first two columns
+  // A pessimism_root_A, and for every column A pessimism_games_A (App::state).
   std::string state() const;
 
  private:
   EngineFactory make_engine_;
   std::unique_ptr<EngineClient> engine_;
   PessimismRequest request_;
-  std::vector<PessimismColumn> columns_;  // minimax, expectimax
+  std::vector<PessimismColumn> columns_;  // pessimism_columns
   // The requests still to answer, with the column each fills.
   std::vector<std::pair<std::uint64_t, std::size_t>> waiting_;
   bool has_run_ = false;

@@ -324,13 +324,13 @@ std::string PacMan::level_words(int level) {
              "taking every ghost at its worst";
     case 2:
       return "ghosts wander at random; the AI Pac-Man looks 2 rounds ahead with expectimax, "
-             "taking the ghosts as random";
+             "weighing the ghosts' moves as they play";
     case 3:
       return "ghosts chase you (mostly towards Pac-Man, 4 moves in 5); the AI Pac-Man looks 2 "
-             "rounds ahead with expectimax";
+             "rounds ahead with expectimax, weighing the ghosts' moves as they play";
     case 4:
       return "ghosts chase you (mostly towards Pac-Man, 4 moves in 5); the AI Pac-Man looks 3 "
-             "rounds ahead with expectimax";
+             "rounds ahead with expectimax, weighing the ghosts' moves as they play";
     default:
       return "ghosts hunt you, each searching 4 rounds for your worst case; the AI Pac-Man "
              "looks 4 rounds ahead with alpha-beta";
