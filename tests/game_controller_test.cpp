@@ -1167,6 +1167,27 @@ TEST_F(GameSessionTest, APastedMazeKeepsItsSpaces) {
   EXPECT_EQ(game.start_position(), expected);
 }
 
+// Reversi counts each side's discs beside the players, as every Othello
+// site does (issue 33): 2 and 2 at the start, and Black's first move flips
+// one disc, 4 to 1 (the rules). Other games count nothing there.
+TEST_F(GameSessionTest, ReversiCountsEachSidesDiscs) {
+  people_on_both_sides();
+  ASSERT_FALSE(game.new_game("reversi"));
+  people_on_both_sides();
+  EXPECT_EQ(game.position().side_count(0), 2);
+  EXPECT_EQ(game.position().side_count(1), 2);
+  play({"d3"});
+  EXPECT_EQ(game.position().side_count(0), 4);
+  EXPECT_EQ(game.position().side_count(1), 1);
+  EXPECT_EQ(game.position().side_count_words(0), "4 discs");
+  EXPECT_EQ(game.position().side_count_words(1), "1 disc");
+  play({"c3"});
+  EXPECT_EQ(game.position().side_count(0), 3);
+  EXPECT_EQ(game.position().side_count(1), 3);
+  ASSERT_FALSE(game.new_game("connect4"));
+  EXPECT_EQ(game.position().side_count(0), std::nullopt);
+}
+
 // The AI Pac-Man searches against the ghosts in play (issue 33): after its
 // level, the engine is told the ghosts' model, as their own level plays
 // them (Pac-Man's levels 1-5, engine/agents.h: random, random, chaser,

@@ -642,6 +642,39 @@ TEST(LabAgents, ChartsMinimaxAlphaBetaAndExpectimax) {
   EXPECT_EQ(lab_value_text(*lab.counts()[3].value, lab.counts()[3].in_points), "+4.67");
 }
 
+// An expectimax tree's principal line runs from the root to the first
+// chance node and stops there (issue 33): a ghost chooses no move, so no
+// child of a chance node is on it, though the engine's lines mark the
+// likeliest one.
+TEST(LabAgents, ThePrincipalLineStopsAtTheFirstChanceNode) {
+  LabTree tree(true);
+  bool engine_went_on = false;
+  for (const std::string& line :
+       protocol_lines({"game pacman", "setoption name Opponents value chaser",
+                       "position maze %%%%%%%%%/%.....__%/%G%%%%%%%/%___P_G_%/%%%%%%%%%",
+                       "tree depth 2 algorithm expectimax ordering off"})) {
+    if (line.starts_with("node ") && line.ends_with(" pv") &&
+        line.find(" prob ") != std::string::npos)
+      engine_went_on = true;
+    if (!tree.take(line)) break;
+  }
+  ASSERT_EQ(tree.state(), LabTree::State::kComplete);
+  ASSERT_TRUE(engine_went_on) << "the engine's line goes on past a chance node";
+  const std::vector<LabNode>& nodes = tree.nodes();
+  ASSERT_TRUE(nodes[0].on_pv);
+  int on_line = 0;
+  for (std::size_t i = 1; i < nodes.size(); ++i) {
+    const LabNode& parent = nodes[static_cast<std::size_t>(nodes[i].parent)];
+    if (nodes[i].on_pv) {
+      ++on_line;
+      EXPECT_TRUE(parent.on_pv) << i;
+      EXPECT_FALSE(parent.chance) << i;
+    }
+  }
+  // The root's best move, a chance node: the whole line.
+  EXPECT_EQ(on_line, 1);
+}
+
 // The lab searches with the ghosts' model in play (issue 33), every tree of
 // the run (the main one and the chart's), unless the learner chose another;
 // a tree of the model in play goes stale when the ghosts' level changes it.

@@ -267,6 +267,10 @@ std::string AppCommands::game_state(const App& app) {
   out += "over " + std::string(g.game_over() ? "1" : "0") + "\n";
   out += "winner " + std::to_string(g.winner()) + "\n";
   out += "tomove " + std::to_string(g.side_to_move()) + "\n";
+  // The counts beside the players (Reversi's discs), empty where none.
+  const std::optional<int> count0 = g.position().side_count(0), count1 = g.position().side_count(1);
+  out += "counts " +
+         (count0 && count1 ? std::to_string(*count0) + " " + std::to_string(*count1) : "") + "\n";
   out += "hint " + (g.hint() ? g.hint()->text : "") + "\n";
   // The person must pass: why, as the heading says it (else empty).
   out += "pass " + (person_pass(g) ? pass_in_words(g.position()) : "") + "\n";

@@ -394,7 +394,17 @@ void App::side_controls(int side) {
   ImGui::PushFont(fonts_.strong);
   ImGui::TextUnformatted(std::string(game_.position().side(side).name).c_str());
   ImGui::PopFont();
-  ImGui::SameLine(row + 110);
+  // A count of the side's own (Reversi's discs) beside its name.
+  if (const std::string count = game_.position().side_count_words(side); !count.empty()) {
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kAccentHover);
+    ImGui::TextUnformatted(count.c_str());
+    ImGui::PopStyleColor();
+    audit_last_item("a side's count");
+  }
+  // The list after the name (and the count), in a column where it can.
+  const float name_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+  ImGui::SameLine(std::max(row + 110, name_end + ImGui::GetStyle().ItemSpacing.x));
   ImGui::SetNextItemWidth(-1);
   const std::string current =
       s.ai ? "AI: " + std::string(kLevels[s.level - 1].name) : std::string("Person");

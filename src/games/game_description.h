@@ -212,4 +212,17 @@ std::string tally_of(const typename G::Position& p) {
     return "";
 }
 
+// A game that counts something of each side as it plays (Reversi's discs)
+// says it beside the players: G::side_count(p, side), the things counted
+// named by G::kSideCountNoun ("disc"). Any other game's is none.
+template <class G>
+std::optional<int> side_count_of(const typename G::Position& p, int side) {
+  if constexpr (requires {
+                  { G::side_count(p, side) } -> std::same_as<int>;
+                })
+    return G::side_count(p, side);
+  else
+    return std::nullopt;
+}
+
 }  // namespace arcade

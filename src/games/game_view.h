@@ -62,6 +62,10 @@ class GameView {
   // What the board does not show of this position, in a few words ("23
   // points"), or nothing (game_description.h's tally_of).
   virtual std::string tally() const = 0;
+  // What the players' rows show of each side (Reversi's discs), or none
+  // (game_description.h's side_count_of); in words, "3 discs".
+  virtual std::optional<int> side_count(int side) const = 0;
+  virtual std::string side_count_words(int side) const = 0;
   virtual int side_to_move() const = 0;
   virtual Outcome outcome() const = 0;           // for the side to move
   virtual std::string end_in_words() const = 0;  // empty while the game goes on
@@ -153,6 +157,18 @@ class GameViewFor final : public GameView {
   std::string position_text() const override { return G::to_text(position_); }
   Grid grid() const override { return grid_of<G>(position_); }
   std::string tally() const override { return tally_of<G>(position_); }
+  std::optional<int> side_count(int side) const override {
+    return side_count_of<G>(position_, side);
+  }
+  std::string side_count_words(int side) const override {
+    const std::optional<int> count = side_count(side);
+    if constexpr (requires { G::kSideCountNoun; }) {
+      if (count)
+        return std::to_string(*count) + " " + std::string(G::kSideCountNoun) +
+               (*count == 1 ? "" : "s");
+    }
+    return count ? std::to_string(*count) : "";
+  }
   int side_to_move() const override { return G::side_to_move(position_); }
   Outcome outcome() const override { return G::outcome(position_); }
   std::string end_in_words() const override { return G::end_in_words(position_); }

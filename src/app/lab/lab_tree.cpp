@@ -240,7 +240,13 @@ void LabTree::add(LabNode node) {
     error_ = "the tree's nodes came out of order";
     return;
   }
-  if (!root) nodes_[static_cast<std::size_t>(node.parent)].children.push_back(index);
+  if (!root) {
+    LabNode& parent = nodes_[static_cast<std::size_t>(node.parent)];
+    parent.children.push_back(index);
+    // The principal line ends at a chance node: past it there is no line,
+    // only an expectation (the engine goes on through the likeliest move).
+    if (parent.chance || !parent.on_pv) node.on_pv = false;
+  }
   nodes_.push_back(std::move(node));
   searched_ = nodes_.size();
 }

@@ -384,6 +384,21 @@ void limit_combo(LabSettings& s) {
   }
 }
 
+// "Depth [slider] 3": the label before, the value after, so that the
+// slider's knob never covers the number.
+void depth_slider(const char* label, int& depth, int most, const char* tooltip) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(120);
+  ImGui::PushID(label);
+  ImGui::SliderInt("##depth", &depth, 1, most, "");
+  ImGui::PopID();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  ImGui::SameLine();
+  ImGui::Text("%d", depth);
+}
+
 // What a model of the other team does to its nodes, for a tooltip.
 std::string model_words(const std::string& model) {
   if (model == "adversarial") return "MIN nodes: each picks the move worst for you (minimax)";
@@ -411,12 +426,8 @@ void opponents_choice(LabSettings& s, const GameView& root, const LabWords& word
 // A game of agents searches in rounds, with expectimax besides, and has no
 // table to choose.
 void agent_settings(LabSettings& s, const GameView& root, const LabWords& words) {
-  ImGui::TextUnformatted("Rounds");
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(120);
-  ImGui::SliderInt("##rounds", &s.depth, 1, kLabMaxRounds, "%d");
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The depth in rounds: in a round every agent moves once");
+  depth_slider("Rounds", s.depth, kLabMaxRounds,
+               "The depth in rounds: in a round every agent moves once");
   int algorithm = s.expectimax ? 2 : s.minimax ? 0 : 1;
   ImGui::RadioButton("Minimax", &algorithm, 0);
   ImGui::SameLine();
@@ -444,9 +455,8 @@ void settings_controls(LabSettings& s, const GameView& root, const LabWords& wor
     agent_settings(s, root, words);
     return;
   }
-  ImGui::SetNextItemWidth(120);
-  ImGui::SliderInt("Depth", &s.depth, 1,
-                   std::min(12, std::max(1, root.grid().cols * root.grid().rows)));
+  depth_slider("Depth", s.depth, std::min(12, std::max(1, root.grid().cols * root.grid().rows)),
+               "How many plies deep the search looks");
   int algorithm = s.minimax ? 0 : 1;
   ImGui::RadioButton("Minimax", &algorithm, 0);
   ImGui::SameLine();

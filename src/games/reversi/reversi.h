@@ -144,6 +144,11 @@ struct Reversi {
   static constexpr std::string_view kStartLabel = "Start";
   static std::vector<StartVariant<Position>> start_variants() { return {{"standard", start()}}; }
   static int side_to_move(const Position& p) { return p.white_to_move ? 1 : 0; }
+  // Each side's discs, beside the players as every Othello site shows them.
+  static constexpr std::string_view kSideCountNoun = "disc";
+  static int side_count(const Position& p, int side) {
+    return reversi::count(side == 0 ? black(p) : white(p));
+  }
   static Piece piece_at(const Position& p, Cell c);
   static MoveCells move_cells(const Position& p, Move m);
   static std::string end_in_words(const Position& p);
