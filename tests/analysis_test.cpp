@@ -48,6 +48,9 @@ TEST(EngineScoreText, NamesTheSideAheadInWords) {
   EXPECT_EQ(score_in_words({Kind::kLoss, 2}, 0, *connect4), "Yellow wins in 1 move");
   EXPECT_EQ(score_in_words({Kind::kWin, 1}, 1, *connect4), "Yellow wins in 1 move");
   EXPECT_EQ(score_in_words({Kind::kDraw, 0}, 1, *connect4), "draw");
+  // A game already won says so, not "wins in 0 moves" (issue 33).
+  EXPECT_EQ(score_in_words({Kind::kLoss, 0}, 0, *connect4), "Yellow has won");
+  EXPECT_EQ(score_in_words({Kind::kWin, 0}, 1, *wolfsheep), "Wolves have won");
   EXPECT_EQ(score_in_words({Kind::kHeuristic, 4}, 0, *connect4), "even");
   // A heuristic score as far as the evaluation bar leans (its share).
   EXPECT_EQ(score_in_words({Kind::kHeuristic, 8}, 0, *connect4), "Red leads slightly");

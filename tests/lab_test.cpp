@@ -348,8 +348,10 @@ TEST(LabReplay, SaysValuesInWordsAndOneChildAsOne) {
   const LabWords words{"X", "O", 9, {}};
   const std::string done = event_sentence(tree.nodes(), {0, false}, words);
   EXPECT_NE(done.find("the root is worth a draw"), std::string::npos) << done;
-  EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kWin, 5}), "a win in 5 plies");
-  EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kLoss, 1}), "a loss in 1 ply");
+  // One wording across the app: the winner's own moves (5 plies, 3 moves).
+  EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kWin, 5}), "a win in 3 moves");
+  EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kLoss, 1}), "a loss in 1 move");
+  EXPECT_EQ(value_words(EngineScore{EngineScore::Kind::kWin, 0}), "a win (the game is over)");
   // A node with one move: a hand-made tree of one expanded node and its leaf.
   LabTree one;
   ASSERT_TRUE(one.take(

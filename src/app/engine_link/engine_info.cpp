@@ -47,12 +47,12 @@ std::string line_in_words(const std::vector<std::string>& pv) {
   return text;
 }
 
+}  // namespace
+
 std::string moves_in(int plies) {
   const int moves = (plies + 1) / 2;  // the winner's own moves
   return std::to_string(moves) + (moves == 1 ? " move" : " moves");
 }
-
-}  // namespace
 
 EngineScore EngineScore::flipped() const {
   switch (kind) {
@@ -124,11 +124,17 @@ std::string score_in_words(const EngineScore& score, int side, const GameView& p
   const auto wins = [&](int s) {
     return subject(s) + (position.side(s).plural ? " win" : " wins");
   };
+  // A win at no distance is a game already over: "X has won", not "X wins
+  // in 0 moves".
+  const auto won = [&](int s, int plies) {
+    if (plies > 0) return wins(s) + " in " + moves_in(plies);
+    return subject(s) + (position.side(s).plural ? " have won" : " has won");
+  };
   switch (score.kind) {
     case EngineScore::Kind::kWin:
-      return wins(side) + " in " + moves_in(score.value);
+      return won(side, score.value);
     case EngineScore::Kind::kLoss:
-      return wins(1 - side) + " in " + moves_in(score.value);
+      return won(1 - side, score.value);
     case EngineScore::Kind::kWinBy:
       return wins(side) + " by " + std::to_string(score.value);
     case EngineScore::Kind::kLossBy:

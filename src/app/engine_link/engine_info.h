@@ -105,6 +105,10 @@ std::string played_in_words(int side, const std::string& move, const SearchInfoL
 // clearly", "leads by far" ("Wolves lead"; a raw "+500.0" tells a person
 // nothing). `score` is from side `side`'s view.
 std::string score_in_words(const EngineScore& score, int side, const GameView& position);
+// A distance to the end in the app's one wording: the winner's own moves,
+// "1 move", "4 moves" (plies + 1) / 2, as the analysis, the heading and
+// the lab all say it.
+std::string moves_in(int plies);
 // A count as a player reads it at a glance: "950", "12k", "1.2M", "35M".
 std::string short_count(std::uint64_t n);
 

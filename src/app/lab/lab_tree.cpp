@@ -392,10 +392,12 @@ std::string lab_value_text(const EngineScore& value, bool in_points) {
   if (in_points && value.kind == EngineScore::Kind::kHeuristic)
     return points_text(value.value, true);
   switch (value.kind) {
+    // The winner's own moves to the end, as the analysis writes them (W3:
+    // a win in 3 moves; moves_in).
     case EngineScore::Kind::kWin:
-      return "win " + std::to_string(value.value);
+      return "W" + std::to_string((value.value + 1) / 2);
     case EngineScore::Kind::kLoss:
-      return "loss " + std::to_string(value.value);
+      return "L" + std::to_string((value.value + 1) / 2);
     case EngineScore::Kind::kDraw:
       return "draw";
     default:
@@ -407,12 +409,15 @@ std::string lab_value_text(const EngineScore& value, bool in_points) {
 }
 
 std::string value_words(const EngineScore& value, bool in_points) {
-  const auto plies = [](int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); };
+  // In the app's one wording of a distance to the end (moves_in).
+  const auto in = [](int plies) {
+    return plies > 0 ? " in " + moves_in(plies) : " (the game is over)";
+  };
   switch (value.kind) {
     case EngineScore::Kind::kWin:
-      return "a win in " + plies(value.value);
+      return "a win" + in(value.value);
     case EngineScore::Kind::kLoss:
-      return "a loss in " + plies(value.value);
+      return "a loss" + in(value.value);
     case EngineScore::Kind::kDraw:
       return "a draw";
     default:

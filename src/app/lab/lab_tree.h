@@ -136,7 +136,8 @@ void zoom_camera(LabCamera& camera, float factor, float ax, float ay);
 void follow_node(LabCamera& camera, float slot, int ply, float width, float height);
 
 // A value as the lab writes it, from the root's side: "+12", "-3", "0",
-// "win 5" (in 5 plies), "loss 4", "draw"; "-inf"/"inf" for an open window.
+// "W3" (a win in 3 moves of the winner's: 5 plies), "L2", "draw";
+// "-inf"/"inf" for an open window.
 // `in_points`: a value in hundredths of a point, with up to two decimals
 // where it has them ("+4.67", "-252.5", "+9").
 std::string lab_value_text(const EngineScore& value, bool in_points = false);

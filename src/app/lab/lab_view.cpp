@@ -845,7 +845,8 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   const std::string legend = tree.in_points() ? agent_legend(nodes, words)
                                               : words.max_side + " max (up)   " + words.min_side +
                                                     " min (down)   values from " + words.max_side +
-                                                    "'s side   x N: N moves pruned   +N: not kept";
+                                                    "'s side   W3/L3: a win/loss in 3 moves   x N: "
+                                                    "N moves pruned   +N: not kept";
   // Wrapped: on a phone held upright the legend is wider than the tree.
   list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr,
                 max.x - min.x - 20);
