@@ -604,25 +604,28 @@ class Searcher {
     if (not_lost > 1 && std::bernoulli_distribution(options_.mistake_rate)(rng_))
       pick = std::uniform_int_distribution<std::size_t>(1, not_lost - 1)(rng_);
     const Move chosen = scores[pick].move;
-    note_flawed_choice(result, exact, chosen);
+    note_flawed_choice(result, exact, chosen, pick > 0);
     if (chosen == result.best) return;
     result.best = chosen;
     result.pv.assign(1, chosen);
   }
 
   // By the exact scores, not the blurred ones: a move as good as the best is
-  // a tie, whatever the noise did; a worse one is the level's slip.
+  // a tie, whatever the noise did; a worse one drawn on purpose (`drawn`,
+  // the mistake rate's draw) is the level's slip. A worse one the noise
+  // chose is a misjudgement, which the level's description says apart: it
+  // is neither, so that "slips one move in seven" stays true of the slips.
   static void note_flawed_choice(SearchInfo& result, const std::vector<RootMoveScore>& scores,
-                                 Move chosen) {
+                                 Move chosen, bool drawn) {
     Score top = -kInfinity, mine = -kInfinity;
     for (const RootMoveScore& r : scores) {
       top = std::max(top, r.score);
       if (r.move == chosen) mine = r.score;
     }
-    result.slip = mine < top;
+    result.slip = drawn && mine < top;
     const auto equal = std::count_if(scores.begin(), scores.end(),
                                      [&](const RootMoveScore& r) { return r.score == top; });
-    result.tied = result.slip || equal < 2 ? 0 : static_cast<int>(equal);
+    result.tied = mine < top || equal < 2 ? 0 : static_cast<int>(equal);
   }
 
   TranspositionTable& table_;
