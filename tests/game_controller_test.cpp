@@ -1167,6 +1167,33 @@ TEST_F(GameSessionTest, APastedMazeKeepsItsSpaces) {
   EXPECT_EQ(game.start_position(), expected);
 }
 
+// The monkey's engine refusals (issue 32): a change of game ran before the
+// weights panel followed it, and the AI's search was set up with the old
+// game's terms ("unknown option 'TheirOpenThree'" in Reversi), which the
+// engine refused with the search. Weights of another game are never told:
+// that game's defaults go instead.
+TEST_F(GameSessionTest, AnotherGamesWeightsAreNeverToldToTheEngine) {
+  people_on_both_sides();
+  ASSERT_FALSE(game.new_game("connect4"));
+  game.set_engine_weights({"default", {{"TheirOpenThree", 7}}, "connect4"});
+  ASSERT_FALSE(game.new_game("reversi"));
+  engine.sent.clear();
+  game.set_side(0, {true, 2});
+  game.update();
+  ASSERT_EQ(searches(), 1);
+  EXPECT_TRUE(sent("game reversi"));
+  EXPECT_TRUE(sent("setoption name Weights value default"));
+  EXPECT_TRUE(std::none_of(engine.sent.begin(), engine.sent.end(), [](const std::string& l) {
+    return l.find("TheirOpenThree") != std::string::npos;
+  }));
+  // The board's own game's weights are told.
+  game.set_side(0, {false, 2});
+  game.set_engine_weights({"default", {{"Mobility", 9}}, "reversi"});
+  game.set_side(0, {true, 2});
+  game.update();
+  EXPECT_TRUE(sent("setoption name Mobility value 9"));
+}
+
 // Reversi counts each side's discs beside the players, as every Othello
 // site does (issue 33): 2 and 2 at the start, and Black's first move flips
 // one disc, 4 to 1 (the rules). Other games count nothing there.

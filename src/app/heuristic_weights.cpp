@@ -23,6 +23,7 @@ std::vector<Score> HeuristicWeights::current() const {
 
 EngineWeights HeuristicWeights::for_engines() const {
   EngineWeights out;  // the defaults, then each term changed
+  out.game = game_.game();
   const std::vector<Score> weights = current();
   const std::vector<EvalTerm> terms = game_.position().terms();
   for (std::size_t i = 0; i < terms.size() && i < weights.size(); ++i)

@@ -32,7 +32,11 @@ void EngineLink::set_options(const EngineOptions& options) {
 }
 
 void EngineLink::set_weights(const EngineWeights& weights) {
-  for (const std::string& line : weight_commands(weights)) send(line);
+  // Weights of another game than the one told (a frame's posted change of
+  // game ran before the panel's weights followed it): that game's defaults
+  // instead, never its terms' names, which this engine would refuse.
+  const bool others = !weights.game.empty() && weights.game != told_game_;
+  for (const std::string& line : weight_commands(others ? EngineWeights{} : weights)) send(line);
 }
 
 void EngineLink::set_position(const EnginePosition& position) {

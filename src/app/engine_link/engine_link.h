@@ -38,6 +38,8 @@ class EngineLink {
   // Tells the engine the game, unless it was the last one told.
   void set_game(const std::string& game);
   void set_options(const EngineOptions& options);
+  // Weights of another game than the one last told are sent as the
+  // defaults (EngineWeights::game).
   void set_weights(const EngineWeights& weights);
   void set_position(const EnginePosition& position);
   // Starts a search; its replies carry the number returned.

@@ -58,6 +58,10 @@ struct EngineOptions {
 struct EngineWeights {
   std::string preset = "default";
   std::vector<std::pair<std::string, int>> terms;  // name, weight
+  // The game whose terms these are (empty: any). Another game's engine
+  // would refuse its terms' names, and with them the search they set up:
+  // EngineLink tells such weights to no other game.
+  std::string game = {};
   friend bool operator==(const EngineWeights&, const EngineWeights&) = default;
 };
 
