@@ -217,6 +217,13 @@ TEST_F(CliCommands, MatchAndTournamentRefuseMalformedSeedsAlike) {
   EXPECT_TRUE(err_has("error match: 'seed' needs a number")) << err_.str();
   EXPECT_EQ(run_arcade({"tournament", "tictactoe", "seed"}), 2);
   EXPECT_TRUE(err_has("error tournament: 'seed' needs a number")) << err_.str();
+  // An option given twice is refused, as match refuses it (`games 5 games
+  // 6` played 6 without a word).
+  EXPECT_EQ(run_arcade({"tournament", "tictactoe", "games", "5", "games", "6"}), 2);
+  EXPECT_TRUE(err_has("error tournament: 'games' given twice")) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+  EXPECT_EQ(run_arcade({"tournament", "tictactoe", "all", "all"}), 2);
+  EXPECT_TRUE(err_has("error tournament: 'all' given twice")) << err_.str();
 }
 
 // An input of `head`, then `count` copies of `fill`, then `tail`, made as it is

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <optional>
 #include <ostream>
+#include <set>
 
 #include "cli/match.h"
 #include "engine/clock.h"
@@ -93,7 +94,11 @@ Parsed<TournamentSettings> parse(const std::vector<std::string>& args) {
   // game's own number (registry.cpp says why each).
   t.match.opening_plies =
       tool_settings(t.match.game).value_or(ToolSettings{}).tournament_opening_plies;
+  // Each option at most once, as `arcade match` takes them: `games 5 games
+  // 6` would otherwise play 6 without a word.
+  std::set<std::string> given;
   for (std::size_t i = 2; i < args.size(); ++i) {
+    if (!given.insert(args[i]).second) return ParseError{"'" + args[i] + "' given twice"};
     if (args[i] == "all") {
       t.all_pairs = true;
       continue;
