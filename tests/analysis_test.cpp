@@ -94,8 +94,17 @@ TEST(EngineScoreText, SaysWhetherTheSearchIsExactOrHowFarItLooked) {
             "searched 9 moves ahead: White leads slightly, 120k nodes, line d3");
   // Connect Four and Wolf and Sheep alike: a win in plies, proven at depth 8.
   const SearchInfoLine win = info("info depth 8 score win 7 nodes 900 pv 4");
-  EXPECT_EQ(played_in_words(0, "4", win, std::nullopt, *connect4),
-            "Red played 4, exact from here: Red wins in 4 moves, 900 nodes, line 4");
+  EXPECT_EQ(
+      played_in_words(0, "4", win, std::nullopt, *connect4),
+      "Red played 4, exact from here: Red wins in 4 moves, 900 nodes, line 4 (the search kept "
+      "1 of the 7 moves to the end)");
+  // Where the score is exact and the line is longer than shown, it says so:
+  // the screen never shows a cut line as the whole way to the end.
+  const SearchInfoLine long_win =
+      info("info depth 30 score loss 37 nodes 5 pv 4 3 5 4 3 2 6 6 1 1");
+  EXPECT_EQ(search_in_words(long_win, 1, *connect4),
+            "exact from here: Red wins in 19 moves, 5 nodes, line 4 3 5 4 3 2 ... (the first 6 "
+            "of the 37 moves to the end)");
   // Where room is short, the reach and the score alone.
   EXPECT_EQ(search_in_brief_words(endgame, 1, *reversi), "exact from here: White wins by 18");
   EXPECT_EQ(search_in_brief_sentence(endgame, 1, *reversi), "Exact from here: White wins by 18");
@@ -146,18 +155,25 @@ TEST(EngineScoreText, SaysWhyThePlayedMoveIsNotTheLinesFirst) {
   ASSERT_TRUE(search);
   EXPECT_EQ(played_in_words(1, "c2", *search, MoveChoice{"c2", 3, false}, *tictactoe),
             "O played c2 at random among 3 equal moves; the search's line: a1 b2 a3 c1 b1 b3 "
-            "(exact from here: draw, 950 nodes)");
+            "... (exact from here: draw, 950 nodes)");
   EXPECT_EQ(
       played_in_words(1, "c2", *search, MoveChoice{"c2", 0, true}, *tictactoe),
       "O played c2, a weaker move its level plays on purpose; the search's line: a1 b2 a3 c1 b1 b3 "
-      "(exact from here: draw, 950 nodes)");
+      "... (exact from here: draw, 950 nodes)");
+  // Where room is short, the move and how it was chosen come first, then
+  // the score: a status line cut at its end keeps them (issue 33: "Searched
+  // 9 moves ahead: White leads clearly" had lost both).
+  EXPECT_EQ(played_in_brief_words(1, "c2", *search, MoveChoice{"c2", 3, false}, *tictactoe),
+            "O played c2 at random among 3 equal moves: draw");
+  EXPECT_EQ(played_in_brief_words(1, "c2", *search, MoveChoice{"c2", 0, true}, *tictactoe),
+            "O played c2, a weaker move on purpose: draw");
   // Without a word from the engine it still says the line is another move's.
   EXPECT_EQ(played_in_words(1, "c2", *search, std::nullopt, *tictactoe),
-            "O played c2; the search's line: a1 b2 a3 c1 b1 b3 (exact from here: draw, 950 "
+            "O played c2; the search's line: a1 b2 a3 c1 b1 b3 ... (exact from here: draw, 950 "
             "nodes)");
   EXPECT_EQ(played_in_words(1, "a1", *search, MoveChoice{"a1", 3, false}, *tictactoe),
             "O played a1 at random among 3 equal moves, exact from here: draw, 950 nodes, line "
-            "a1 b2 a3 c1 b1 b3");
+            "a1 b2 a3 c1 b1 b3 ...");
 }
 
 TEST(EngineScoreText, LabelsAMoveFromItsPlayersView) {

@@ -20,11 +20,15 @@
 namespace arcade::app {
 namespace {
 
-// "Maze" as the middle of a sentence says it: "maze".
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+// What one's own start is called in the start choice: the label where it
+// is a noun ("Maze": "Your own maze..."), else "start" (Wolf and Sheep's
+// "Sheep starts on" read "Your own sheep starts on...").
+std::string own_start_name(const GameView& start) {
+  const std::string_view label = start.start_label();
+  if (label.find(' ') != std::string_view::npos) return "start";
+  std::string name(label);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
 }
 
 constexpr float kTopBarHeight = 56.0f;
@@ -481,16 +485,22 @@ void App::start_choice() {
   }
   // One's own start opens a text box under the choice.
   ImGui::Separator();
-  if (list_item(("Your own " + lowered(start.start_label()) + "...").c_str(), own_start_open_))
+  if (list_item(("Your own " + own_start_name(start) + "...").c_str(), own_start_open_))
     own_start_open_ = true;
   note_widget("own_start_open");
   ImGui::EndCombo();
 }
 
-// A start of the person's own, pasted: a position, or a maze's rows.
+// A start of the person's own, pasted: a position, or a maze's rows; what
+// it is written with said before the person gets it wrong.
 void App::own_start() {
   ImGui::TextWrapped("Your own %s: type or paste it, a row a line",
-                     lowered(game_.start().start_label()).c_str());
+                     own_start_name(game_.start()).c_str());
+  if (const std::string_view help = game_.start().start_text_help(); !help.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+    ImGui::TextWrapped("%.*s", static_cast<int>(help.size()), help.data());
+    ImGui::PopStyleColor();
+  }
   // Grows with its text, as the share field does.
   ImGui::InputTextMultiline("##own", own_start_.data(), own_start_.capacity() + 1,
                             ImVec2(-1, ImGui::GetTextLineHeight() * 7),

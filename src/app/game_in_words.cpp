@@ -95,7 +95,8 @@ std::string figures_text(const GameController& game, bool touch, bool brief) {
     text += std::string(side.subject) + " had no move and passed";
   } else if (last && last->thinking.depth > 0) {
     if (!text.empty()) text += ". ";
-    text += brief ? search_in_brief_sentence(last->thinking, last->side, position)
+    text += brief ? played_in_brief_words(last->side, last->move, last->thinking, last->choice,
+                                          position)
                   : played_in_words(last->side, last->move, last->thinking, last->choice, position);
   }
   return text;

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 #include <utility>
@@ -51,7 +52,11 @@ void audit_last_item(const char* what) {
   const ImGuiWindow* window = ImGui::GetCurrentWindow();
   const ImRect clip = window->InnerClipRect;
   const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-  const bool across = min.x < clip.Min.x - kSlack || max.x > clip.Max.x + kSlack;
+  // Across, the clip now in force: a table's cell clips its text to its
+  // column, inside the window (a term's name ran into its value's column).
+  const ImRect cell = window->ClipRect;
+  const bool across = min.x < std::max(clip.Min.x, cell.Min.x) - kSlack ||
+                      max.x > std::min(clip.Max.x, cell.Max.x) + kSlack;
   // The side panel shows no scrollbar yet scrolls (the wheel; a drag on a
   // touch screen): what lies below its fold is reached, not cut.
   const bool scrolls = !(window->Flags & ImGuiWindowFlags_NoScrollWithMouse);

@@ -40,6 +40,10 @@ class GameView {
   virtual const SideDescription& side(int s) const = 0;  // 0 moves first
   virtual const BoardLayout& board() const = 0;
   virtual std::string_view start_label() const = 0;
+  // What one's own start is written with, for the box that takes it
+  // (G::kStartTextHelp: Pac-Man's maze characters); empty if the game says
+  // nothing.
+  virtual std::string_view start_text_help() const = 0;
   virtual std::vector<std::string_view> start_variant_names() const = 0;
   // The variant as the protocol writes a start: "startpos" for the game's
   // own start, else its position string.
@@ -122,6 +126,12 @@ class GameViewFor final : public GameView {
   const SideDescription& side(int s) const override { return G::kSides[s]; }
   const BoardLayout& board() const override { return G::kBoardLayout; }
   std::string_view start_label() const override { return G::kStartLabel; }
+  std::string_view start_text_help() const override {
+    if constexpr (requires { G::kStartTextHelp; })
+      return G::kStartTextHelp;
+    else
+      return {};
+  }
   std::vector<std::string_view> start_variant_names() const override {
     std::vector<std::string_view> names;
     for (const auto& variant : variants()) names.push_back(variant.name);

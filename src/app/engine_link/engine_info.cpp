@@ -40,10 +40,26 @@ std::string lead_in_words(const EngineScore& score, bool plural) {
   return leads + " by far";
 }
 
-// The first moves of a line: "4 4 5 3 2 6".
-std::string line_in_words(const std::vector<std::string>& pv) {
+// The first moves of a line: "4 4 5 3 2 6". Where the score is exact (a
+// win or a loss N moves away, counted a move of either side each) and the
+// line shown stops short of the end, it says so and why: "4 3 5 4 3 2 ...
+// (the first 6 of the 37 moves to the end)", or "4 3 5 4 3 (the search
+// kept 5 of the 37 moves to the end)".
+std::string line_in_words(const std::vector<std::string>& pv,
+                          const std::optional<EngineScore>& score) {
+  constexpr std::size_t kShown = 6;
   std::string text;
-  for (std::size_t i = 0; i < pv.size() && i < 6; ++i) text += (i ? " " : "") + pv[i];
+  for (std::size_t i = 0; i < pv.size() && i < kShown; ++i) text += (i ? " " : "") + pv[i];
+  const bool exact =
+      score && (score->kind == EngineScore::Kind::kWin || score->kind == EngineScore::Kind::kLoss);
+  const std::size_t to_end = exact ? static_cast<std::size_t>(std::max(score->value, 0)) : 0;
+  if (pv.size() > kShown) {
+    text += " ...";
+    if (exact) text += " (the first 6 of the " + std::to_string(to_end) + " moves to the end)";
+  } else if (exact && pv.size() < to_end) {
+    text += " (the search kept " + std::to_string(pv.size()) + " of the " + std::to_string(to_end) +
+            " moves to the end)";
+  }
   return text;
 }
 
@@ -171,7 +187,7 @@ std::string search_in_words(const SearchInfoLine& t, int side, const GameView& p
   std::string text = search_in_brief_words(t, side, position);
   if (t.nodes > 0) text += ", " + short_count(t.nodes) + " nodes";
   if (t.nodes > 0 && measured_nps(t) > 0) text += ", " + short_count(t.nps) + " nodes/s";
-  if (with_line && !t.pv.empty()) text += ", line " + line_in_words(t.pv);
+  if (with_line && !t.pv.empty()) text += ", line " + line_in_words(t.pv, t.score);
   return text;
 }
 
@@ -191,6 +207,20 @@ std::uint64_t measured_nps(const SearchInfoLine& search) {
   return search.time_ms && *search.time_ms >= kMinMeasuredMs ? search.nps : 0;
 }
 
+std::string played_in_brief_words(int side, const std::string& move, const SearchInfoLine& search,
+                                  const std::optional<MoveChoice>& choice,
+                                  const GameView& position) {
+  std::string text = std::string(position.side(side).name) + " played " + move;
+  if (choice && choice->move == move) {
+    if (choice->slip)
+      text += ", a weaker move on purpose";
+    else if (choice->tied > 1)
+      text += " at random among " + std::to_string(choice->tied) + " equal moves";
+  }
+  if (search.score) text += ": " + score_in_words(*search.score, side, position);
+  return text;
+}
+
 std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,
                             const std::optional<MoveChoice>& choice, const GameView& position) {
   std::string text = std::string(position.side(side).name) + " played " + move;
@@ -202,7 +232,7 @@ std::string played_in_words(int side, const std::string& move, const SearchInfoL
   }
   if (search.pv.empty() || search.pv.front() == move)
     return text + ", " + search_in_words(search, side, position);
-  return text + "; the search's line: " + line_in_words(search.pv) + " (" +
+  return text + "; the search's line: " + line_in_words(search.pv, search.score) + " (" +
          search_in_words(search, side, position, /*with_line=*/false) + ")";
 }
 

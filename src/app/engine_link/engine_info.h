@@ -98,6 +98,13 @@ std::string search_in_brief_sentence(const SearchInfoLine& search, int side,
 // draw, ...)".
 std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,
                             const std::optional<MoveChoice>& choice, const GameView& position);
+// The same where room is short (a phone's status line), the important part
+// first: the move played and how it was chosen, then the score; the reach
+// and the line left out. "White played d3 at random among 3 equal moves:
+// White leads clearly".
+std::string played_in_brief_words(int side, const std::string& move, const SearchInfoLine& search,
+                                  const std::optional<MoveChoice>& choice,
+                                  const GameView& position);
 
 // For a player: "Red wins in 4 moves", "White wins by 6", "draw", "even",
 // or a heuristic score in words for the side ahead, as far as the

@@ -553,8 +553,15 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
   bool changed = false;
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
   if (ImGui::BeginTable("terms", 4, flags)) {
-    ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthStretch, 2.6f);
-    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+    // The names as wide as the widest ("TheirOpenThree" ran into the
+    // values), the values as the widest value; the totals take the rest.
+    float name_w = ImGui::CalcTextSize("Term").x, value_w = ImGui::CalcTextSize("Value").x;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+      name_w = std::max(name_w, ImGui::CalcTextSize(std::string(terms[i].name).c_str()).x);
+      value_w = std::max(value_w, ImGui::CalcTextSize(std::to_string(values[i]).c_str()).x);
+    }
+    ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthFixed, name_w);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthFixed, value_w);
     // As wide as the largest weight needs, with its - and + buttons.
     const ImGuiStyle& style = ImGui::GetStyle();
     const std::string widest = std::to_string(-kMaxWeight);
@@ -568,6 +575,7 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(std::string(terms[i].name).c_str());
+      audit_last_item("a weight's term");
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", std::string(terms[i].counts).c_str());
       ImGui::TableNextColumn();
       ImGui::Text("%d", values[i]);

@@ -257,6 +257,9 @@ struct PacMan {
   // The grid of start(); each position has its own (grid()).
   static constexpr BoardLayout kBoardLayout = {kLook, {20, 7}, Placement::kOnCell, 0, {}};
   static constexpr std::string_view kStartLabel = "Maze";
+  // What a maze of one's own is written with (pacman_text.cpp reads it).
+  static constexpr std::string_view kStartTextHelp =
+      "% a wall, . food, o a capsule, P Pac-Man, G a ghost, a space or _ an empty cell";
   static std::vector<StartVariant<Position>> start_variants();
   static int side_to_move(const Position& p) { return p.agent == 0 ? 0 : 1; }
   static Grid grid(const Position& p) { return {p.cols, p.rows}; }

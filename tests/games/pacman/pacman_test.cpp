@@ -627,3 +627,49 @@ TEST(PacManPessimism, InTheTrappedMazeMinimaxLosesAndExpectimaxWinsAboutHalf) {
 
 }  // namespace
 }  // namespace arcade::testing
+
+namespace arcade::testing {
+namespace {
+
+// The own-maze box says which characters a maze takes before the person
+// gets it wrong (issue 33): every character the help names reads as what it
+// says, each in a maze of its own, and a character it does not name is
+// refused.
+TEST(PacManMazeHelp, TheHelpNamesExactlyTheCharactersAMazeTakes) {
+  const std::string_view help = PacMan::kStartTextHelp;
+  // "% a wall, . food, ..." : each entry a character (or "a space") and its
+  // meaning.
+  std::vector<char> named;
+  std::size_t at = 0;
+  while (at < help.size()) {
+    const std::size_t end = std::min(help.find(", ", at), help.size());
+    const std::string_view entry = help.substr(at, end - at);
+    if (entry.starts_with("a space or _")) {
+      named.push_back(' ');
+      named.push_back('_');
+    } else {
+      named.push_back(entry[0]);
+    }
+    at = end + 2;
+  }
+  EXPECT_EQ(std::string(named.begin(), named.end()), "%.oPG _");
+  for (char c : named) {
+    // A row of six between walls, Pac-Man and a ghost in it, `c` beside him
+    // (Pac-Man's own letter stands for himself).
+    const std::string row = c == 'P' ? "%P..G%" : std::string("%P") + c + ".G%";
+    const std::string rows = "%%%%%%/" + row + "/%%%%%%";
+    const Parsed<PacMan::Position> p = PacMan::from_text(rows);
+    EXPECT_TRUE(p.ok()) << "'" << c << "' in " << rows << ": " << (p.ok() ? "" : p.error());
+  }
+  // Any other character in a row is refused ('/' parts rows, ':' and '!'
+  // a position string's fields).
+  for (char c = 33; c < 127; ++c) {
+    if (std::find(named.begin(), named.end(), c) != named.end() || c == '/' || c == ':' || c == '!')
+      continue;
+    const std::string rows = std::string("%%%%%%/%P") + c + ".G%/%%%%%%";
+    EXPECT_FALSE(PacMan::from_text(rows).ok()) << "'" << c << "' is none of them: " << rows;
+  }
+}
+
+}  // namespace
+}  // namespace arcade::testing
