@@ -396,7 +396,11 @@ void App::follow_steps() {
     return;
   }
   if (game_.side(game_.side_to_move()).ai || game_.viewing() || lab_.open()) return;
-  if (!prefs_.steady || !heading_) {
+  // A hint asked for is a lesson: a step a key until it is played, so that
+  // the mover does not run past the move it shows.
+  const bool lesson = game_.hint_pending() || game_.hint().has_value();
+  if (!prefs_.steady || !heading_ || lesson) {
+    if (lesson) heading_.reset();
     // A step a key: the one asked for, once the person is to move.
     if (wanted_step_) play_step(*wanted_step_);
     wanted_step_.reset();

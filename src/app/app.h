@@ -150,7 +150,9 @@ class App {
   void share_section();
   void board_area(const Rect& r, int fb_width, int fb_height, float seconds);
   void heading(const Rect& r);
-  void end_banner(const Rect& board);
+  // The end of the game's card, over `board`, or where it is too short for
+  // the card, under `under_actions` (a phone's row of actions; 0: none).
+  void end_banner(const Rect& board, float under_actions);
   // A button as wide as `width` (0: fits its label); `primary` in the accent
   // colour; its shortcut in a tooltip where there is a keyboard.
   bool button(const char* label, float width = 0, bool primary = false,
@@ -242,8 +244,9 @@ class App {
   std::string pasted_;     // the share section's text field
   std::string own_start_;  // the start choice's text field, shown while open
   bool own_start_open_ = false;
-  Rect board_rect_;      // where the main board was drawn last (points)
-  float end_shown_ = 0;  // 0..1: the end of game's banner fading in
+  Rect board_rect_;            // where the main board was drawn last (points)
+  float end_shown_ = 0;        // 0..1: the end of game's banner fading in
+  float end_card_height_ = 0;  // its height at the last frame
   bool end_dismissed_ = false;
   float win_progress_ = 0;  // 0..1: the winning line drawing itself
   float seconds_ = 0;

@@ -177,6 +177,10 @@ void App::frame(int fb_width, int fb_height, float seconds) {
     top_bar(l.top_bar);
     if (l.phone) quick_actions(l.actions);
     side_panel(l.panel, l.phone);
+    // Over the panel too: on a phone a short board puts the card under the
+    // row of actions.
+    if (!lab_.open() && game_.game_over() && !end_dismissed_)
+      end_banner(board_rect_, l.phone ? l.actions.y + l.actions.h : 0.0f);
     notice_.draw(l.board_area.x, l.board_area.y, l.board_area.w, l.board_area.h, seconds_);
   }
   run_later();
@@ -631,7 +635,6 @@ void App::board_area(const Rect& r, int fb_width, int fb_height, float seconds) 
   ImGui::End();
   const Rect below{r.x, r.y + heading_height(), r.w, r.h - heading_height()};
   board(below, fb_width, fb_height, seconds);
-  if (!lab_.open() && game_.game_over() && !end_dismissed_) end_banner(board_rect_);
 }
 
 // Above the board: whose turn it is or how the game ended, in large type,
@@ -646,6 +649,7 @@ void App::heading(const Rect& r) {
       over ? end_title(game_) : turn_text(game_) + (tally.empty() ? "" : " · " + tally);
   centred_text(title, over ? palette::kAccentHover : palette::kText);
   audit_last_item("the heading");
+  audit_rect("heading_title");
   ImGui::PopFont();
   if (!over && game_.viewing()) return viewing_actions(r);
   const bool thinking = game_.ai_thinking();
@@ -833,11 +837,17 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
 
 // The end of the game, on the board: who won and how, the session's score,
 // a rematch. It fades in once the winning line has drawn itself.
-void App::end_banner(const Rect& board) {
+void App::end_banner(const Rect& board, float under_actions) {
   if (end_shown_ <= 0) return;
   const float w = std::min(board.w * 0.86f, 380.0f);
-  ImGui::SetNextWindowPos(ImVec2(board.x + board.w / 2, board.y + board.h / 2), 0,
-                          ImVec2(0.5f, 0.5f));
+  // Over the board's middle where the board is as tall as the card (its
+  // height from the last frame); a short board (Pac-Man's mazes on a
+  // phone) would have it cover the heading and the row of Undo and New,
+  // so there it hangs under that row.
+  const bool over_board = end_card_height_ <= board.h || under_actions <= 0;
+  ImGui::SetNextWindowPos(over_board ? ImVec2(board.x + board.w / 2, board.y + board.h / 2)
+                                     : ImVec2(board.x + board.w / 2, under_actions + 8),
+                          0, ImVec2(0.5f, over_board ? 0.5f : 0.0f));
   ImGui::SetNextWindowSize(ImVec2(w, 0));
   ImGui::SetNextWindowBgAlpha(0.97f);
   ImGui::PushStyleVar(ImGuiStyleVar_Alpha, end_shown_);
@@ -861,6 +871,8 @@ void App::end_banner(const Rect& board) {
   ImGui::SameLine();
   if (button("New game", each, false, "N")) later([this] { key('n'); });
   if (button("See the board", -1)) end_dismissed_ = true;
+  end_card_height_ = ImGui::GetWindowHeight();
+  audit_rect("end_card", true);
   ImGui::End();
   ImGui::PopStyleVar(3);
 }

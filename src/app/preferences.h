@@ -13,8 +13,9 @@ struct Preferences {
   int ai_pace_ms = 700;            // AI against AI: the least time between moves
   bool think_on_your_time = true;  // the AI ponders while a person thinks (Expert, Perfect)
   // A game of steps (board_scene.h's Steps): the mover keeps going the way
-  // it was steered, a step every kSteadyStepSeconds, rather than a step a key.
-  bool steady = false;
+  // it was steered, a step every kSteadyStepSeconds, as a person playing
+  // Pac-Man expects; off, a step a key, the lesson's pace (issue 33).
+  bool steady = true;
 };
 
 // The preferences' line, with its newline.

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 #include "app/theme.h"
@@ -30,7 +31,13 @@ bool ui_button(const char* label, float width, bool primary, const char* shortcu
   audit_fits(label,
              ImGui::CalcTextSize(label, nullptr, true).x + 2 * ImGui::GetStyle().FramePadding.x,
              ImGui::GetItemRectSize().x);
-  if (shortcut) audit_rect(("button_" + std::string(label)).c_str());
+  if (shortcut) {
+    // One word, so that the state's line reads by its first ("New game"
+    // read as a second "button_New").
+    std::string name = "button_" + std::string(label);
+    std::replace(name.begin(), name.end(), ' ', '_');
+    audit_rect(name.c_str());
+  }
   if (shortcut && !touch && ImGui::IsItemHovered()) {
     // Over the button, centred: at the pointer a tooltip covers the button
     // beside it (Hint's covered New).

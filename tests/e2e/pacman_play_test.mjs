@@ -72,7 +72,12 @@ async function openPage(browser, options) {
   await app.page.evaluate(async () => {
     while (!window.arcadeEngine.ready()) await new Promise((resolve) => setTimeout(resolve, 10));
   });
-  await app.commands('side 0 person', 'side 1 ai', 'pref motion off', 'game pacman');
+  // A fresh page keeps Pac-Man moving (the steady pace, a person's
+  // default); the checks below step a key a move, the lesson's pace, but
+  // the steady pace's own.
+  assert.match((await app.state()).prefs, /steady 1/, 'the steady pace by default');
+  await app.commands('side 0 person', 'side 1 ai', 'pref motion off', 'pref steady off',
+                     'game pacman');
   return {context, app};
 }
 
@@ -192,6 +197,18 @@ async function checkLoss(app) {
   assert.equal(s.winner, '1');
   assert.match(s.status, /ghost 1 caught Pac-Man/);
   await app.screenshot('pacman_phone_loss.png');
+  // The end card hides neither the heading nor the row of Undo and New
+  // (issue 33: on a phone the short maze had it cover both).
+  await app.frames(20);  // faded in, its height known
+  const rect = (name) => {
+    const [x, y, w, h] = (s[`rect_${name}`] || '').split(' ').map(Number);
+    assert.ok(Number.isFinite(h), `rect_${name}: '${s[`rect_${name}`]}'`);
+    return {x, y, w, h};
+  };
+  const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  s = await app.state();
+  for (const name of ['heading_title', 'button_Undo', 'button_New'])
+    assert.ok(!overlap(rect('end_card'), rect(name)), `the end card over ${name}`);
   app.assertNoErrors('a loss on a phone');
   console.log(`  lost: '${s.heading}' '${s.status}' after ${movesOf(s).join(' ')}`);
 }
