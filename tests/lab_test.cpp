@@ -644,6 +644,42 @@ TEST(LabAgents, ChartsMinimaxAlphaBetaAndExpectimax) {
   EXPECT_EQ(lab_value_text(*lab.counts()[3].value, lab.counts()[3].in_points), "+4.67");
 }
 
+// A long run shows progress (issue 33: a 228 s run said "0 nodes so far"
+// throughout): the engine's `tree` says its nodes so far every 65,536, and
+// the lab keeps the count while the tree is searched.
+TEST(LabProgress, TheEngineCountsALongTreeAndTheLabShowsIt) {
+  std::vector<std::uint64_t> counts;
+  bool nodes_after = false;
+  for (const std::string& line : protocol_lines(
+           {"game connect4", "tree depth 7 algorithm minimax ordering off table off limit 0"})) {
+    if (line.starts_with("info nodes ")) {
+      counts.push_back(std::stoull(line.substr(11)));
+      EXPECT_NE(line.find(" time "), std::string::npos) << line;
+      EXPECT_FALSE(nodes_after) << "progress comes while it searches";
+    }
+    if (line.starts_with("tree nodes ")) {
+      nodes_after = true;
+      // 7 + 7^2 + ... + 7^7 below the root, and the root.
+      const std::uint64_t all = std::stoull(line.substr(11));
+      EXPECT_EQ(counts.size(), all / kTreeProgressNodes);
+    }
+  }
+  ASSERT_GE(counts.size(), 10u);
+  for (std::size_t i = 0; i < counts.size(); ++i)
+    EXPECT_EQ(counts[i], (i + 1) * kTreeProgressNodes);
+  ScriptedEngine engine;
+  Lab lab(engine);
+  LabSettings settings;
+  settings.depth = 7;
+  lab.run({"connect4", {}, {}}, settings);
+  const std::uint64_t main_tree = engine.last_request - 5;  // before the chart's five
+  engine.reply(main_tree, "info nodes 131072 time 900");
+  lab.update(0.5f);
+  EXPECT_TRUE(lab.tree_searching());
+  EXPECT_EQ(lab.progress_nodes(), 131072u);
+  EXPECT_GT(lab.searching_seconds(), 0.4f);
+}
+
 // An expectimax tree's principal line runs from the root to the first
 // chance node and stops there (issue 33): a ghost chooses no move, so no
 // child of a chance node is on it, though the engine's lines mark the

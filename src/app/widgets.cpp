@@ -39,11 +39,12 @@ bool ui_button(const char* label, float width, bool primary, const char* shortcu
     audit_rect(name.c_str());
   }
   if (shortcut && !touch && ImGui::IsItemHovered()) {
-    // Over the button, centred: at the pointer a tooltip covers the button
-    // beside it (Hint's covered New).
+    // Under the button, centred: at the pointer a tooltip covers the button
+    // beside it (Hint's covered New), and above it what a person reads
+    // first (the end card's score, the player's choice over Swap sides).
     const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
-    ImGui::SetNextWindowPos(ImVec2((min.x + max.x) / 2, min.y - 4), ImGuiCond_Always,
-                            ImVec2(0.5f, 1.0f));
+    ImGui::SetNextWindowPos(ImVec2((min.x + max.x) / 2, max.y + 4), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.0f));
     ImGui::BeginTooltip();
     ImGui::Text("Key: %s", shortcut);
     audit_rect("tooltip", true);

@@ -82,7 +82,7 @@ class AgentSessionFor : public GameSessionFor<G> {
 
   // A tree of the current position, values from the root's side; no table.
   TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) override {
-    AgentTreeRecorder<G> recorder(request.limit);
+    AgentTreeRecorder<G> recorder(request.limit, request.progress);
     AgentSearcher<G, AgentTreeRecorder<G>> searcher(this->weights_, recorder);
     const AgentSearchOptions options{request.algorithm, opponents_, request.ordering,
                                      request.deepening, false};

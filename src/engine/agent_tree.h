@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <utility>
@@ -26,7 +27,8 @@ class AgentTreeRecorder {
  public:
   using Position = typename G::Position;
 
-  explicit AgentTreeRecorder(std::uint64_t limit) : limit_(limit) {}
+  explicit AgentTreeRecorder(std::uint64_t limit, std::function<void(std::uint64_t)> progress = {})
+      : limit_(limit), progress_(std::move(progress)) {}
 
   // A root entered after the first begins the next iteration's tree.
   void enter(const Position& pos, const AgentNodeEntry& entry) {
@@ -35,6 +37,7 @@ class AgentTreeRecorder {
       root_sign_ = entry.agent == 0 ? 1 : -1;
     }
     const std::uint64_t id = entered_++ - tree_start_;
+    if (progress_ && entered_ % kTreeProgressNodes == 0) progress_(entered_);
     current_ = entry.ply;
     frames_[current_] = {pos, id, entry.alpha, entry.beta, entry.kind == AgentNodeKind::kChance};
     if (entry.ply > 0 && frames_[entry.ply - 1].id < nodes_.size())
@@ -135,6 +138,7 @@ class AgentTreeRecorder {
   }
 
   std::uint64_t limit_;
+  std::function<void(std::uint64_t)> progress_;
   std::uint64_t entered_ = 0;
   std::uint64_t tree_start_ = 0;
   int current_ = 0;

@@ -943,9 +943,15 @@ void Protocol::command_tree(const std::vector<std::string>& args) {
   defaults.algorithm = algorithm_for(*session_, options_.algorithm);
   defaults.ordering = options_.use_ordering;
   defaults.table = options_.use_table;
-  const Parsed<TreeRequest> request = parse_tree_request(args, defaults);
-  if (!request) return error(request.error());
-  const TreeReport report = session_->tree(*request, stop_);
+  const Parsed<TreeRequest> parsed = parse_tree_request(args, defaults);
+  if (!parsed) return error(parsed.error());
+  TreeRequest request = *parsed;
+  // A long tree says it is under way, as a search's `info` lines do.
+  const SteadyClock::time_point started = SteadyClock::now();
+  request.progress = [this, started](std::uint64_t nodes) {
+    emit("info nodes " + std::to_string(nodes) + " time " + std::to_string(ms_since(started)));
+  };
+  const TreeReport report = session_->tree(request, stop_);
   // Printing a large tree takes a while: stop ends that too.
   for (const TreeNode& node : report.nodes) {
     if (stop_) break;

@@ -11,6 +11,7 @@
 // MIN's nodes.
 
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <span>
@@ -101,7 +102,12 @@ struct TreeRequest {
   bool table = true;
   std::uint64_t limit = kDefaultTreeLimit;  // nodes kept; the rest only counted
   bool deepening = false;
+  // Told the nodes entered so far every kTreeProgressNodes, from the
+  // search's thread: a long tree shows it is under way (the protocol's
+  // `info nodes N time T` lines).
+  std::function<void(std::uint64_t nodes)> progress = {};
 };
+inline constexpr std::uint64_t kTreeProgressNodes = 1 << 16;
 
 struct TreeReport {
   std::vector<TreeNode> nodes;  // the first `limit` nodes entered (of the last iteration)
@@ -122,13 +128,15 @@ class TreeRecorder {
  public:
   using Position = typename G::Position;
 
-  explicit TreeRecorder(std::uint64_t limit) : limit_(limit) {}
+  explicit TreeRecorder(std::uint64_t limit, std::function<void(std::uint64_t)> progress = {})
+      : limit_(limit), progress_(std::move(progress)) {}
 
   // A root entered after the first begins the next iteration of iterative
   // deepening: its tree replaces the one kept, with ids from 0 again.
   void enter(const Position& pos, const NodeEntry& entry) {
     if (entry.ply == 0 && entered_ > 0) start_next_tree();
     const std::uint64_t id = entered_++ - tree_start_;
+    if (progress_ && entered_ % kTreeProgressNodes == 0) progress_(entered_);
     current_ = entry.ply;
     frames_[current_] = {pos, id, entry.alpha, entry.beta};
     if (entry.ply > 0 && frames_[entry.ply - 1].id < nodes_.size())
@@ -235,6 +243,7 @@ class TreeRecorder {
   }
 
   std::uint64_t limit_;
+  std::function<void(std::uint64_t)> progress_;
   std::uint64_t entered_ = 0;     // every node of every tree
   std::uint64_t tree_start_ = 0;  // entered_ at the kept tree's root
   int current_ = 0;               // the ply of the node being searched

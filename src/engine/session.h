@@ -227,7 +227,7 @@ class GameSessionFor : public GameSession {
     // the game's searches are not changed by it. With deepening the earlier
     // iterations fill it for the last one.
     TranspositionTable table(request.table ? kTreeTableMegabytes : 0);
-    TreeRecorder<G> recorder(request.limit);
+    TreeRecorder<G> recorder(request.limit, request.progress);
     Searcher<G, TreeRecorder<G>> searcher(table, weights_, recorder);
     SearchOptions options;
     options.algorithm = request.algorithm;

@@ -220,6 +220,19 @@ try {
             a.top < b.top + b.height && b.top < a.top + a.height;
         assert.ok(!overlaps(tip, fresh), `tooltip ${JSON.stringify(tip)} over New ${JSON.stringify(fresh)}`);
         await app.screenshot('status-hint-tooltip-desktop.png');
+        // Swap's key tooltip leaves the player's choice above it alone
+        // (issue 33: "Key: S" opened over Yellow's selector).
+        await app.command('side 1 person');
+        await app.frames(3);
+        const swap = rectOf(await app.state(), 'button_Swap_sides');
+        assert.ok(swap, 'Swap sides' rectangle');
+        await app.page.mouse.move(swap.left + swap.width / 2, swap.top + swap.height / 2);
+        await app.frames(30);
+        const after = await app.state();
+        const swapTip = rectOf(after, 'tooltip'), chooser = rectOf(after, 'side1_who');
+        assert.ok(swapTip && chooser, 'the tooltip and the selector');
+        assert.ok(!overlaps(swapTip, chooser),
+                  `tooltip ${JSON.stringify(swapTip)} over the selector ${JSON.stringify(chooser)}`);
       });
     }
     app.assertNoErrors(size);

@@ -174,6 +174,12 @@ EngineError malformed(std::string_view line) {
 EngineReplyData parse_info(std::string_view line, const Words& w) {
   if (line == kPonderFinished) return PonderFinished{};
   if (std::optional<MoveChoice> choice = read_choice(w)) return *choice;
+  if (w.size() == 5 && w[1] == "nodes" && w[3] == "time") {
+    const auto nodes = parse_number(w[2], 0, UINT64_MAX);
+    const auto time = parse_number(w[4], 0, INT64_MAX);
+    if (!nodes || !time) return malformed(line);
+    return TreeProgress{*nodes, static_cast<std::int64_t>(*time)};
+  }
   if (w.size() < 2 || w[1] != "depth") return OtherLine{std::string(line)};
   if (std::optional<MoveInfoLine> move = read_move_info(w)) return *move;
   if (std::optional<SearchInfoLine> info = read_search_info(w)) return *info;

@@ -172,6 +172,13 @@ struct EngineError {
   friend bool operator==(const EngineError&, const EngineError&) = default;
 };
 
+// A long `tree` under way: `info nodes N time T`, its nodes so far.
+struct TreeProgress {
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  friend bool operator==(const TreeProgress&, const TreeProgress&) = default;
+};
+
 // Any other line: `readyok`, `perft`, `eval`, an `info string` the app has
 // no use for, a search's `info depth 0`.
 struct OtherLine {
@@ -181,7 +188,7 @@ struct OtherLine {
 
 using EngineReplyData =
     std::variant<SearchInfoLine, MoveInfoLine, MoveChoice, BestMove, PonderFinished, Solution,
-                 TreeNodeLine, TreeEnd, TreeStopped, EngineError, OtherLine>;
+                 TreeNodeLine, TreeEnd, TreeStopped, TreeProgress, EngineError, OtherLine>;
 
 // Reads one line the engine printed. Never fails: a line that does not read
 // is an EngineError (malformed), an unknown one an OtherLine.

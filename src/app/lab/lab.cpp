@@ -107,6 +107,8 @@ void Lab::run(const LabPosition& position, const LabSettings& settings) {
   stop();
   position_ = position;
   settings_ = settings;
+  progress_nodes_ = 0;
+  searching_seconds_ = 0;
   if (settings_.opponents.empty()) settings_.opponents = position.opponents.value_or("");
   has_run_ = true;
   folded_.clear();
@@ -182,6 +184,7 @@ void Lab::stop() {
 }
 
 void Lab::update(float dt) {
+  if (tree_searching()) searching_seconds_ += dt;
   for (const LinkReply& reply : engine_.poll()) {
     auto p = std::find_if(pending_.begin(), pending_.end(),
                           [&](const Pending& q) { return q.request == reply.request; });
@@ -207,6 +210,11 @@ void Lab::take(Pending& p, const LinkReply& reply) {
   // The main tree's lines go straight into the tree shown, so that a large
   // one is not copied.
   LabTree& tree = p.count < 0 ? tree_ : p.tree;
+  // The engine's word on a long tree under way: its nodes so far.
+  if (const auto* progress = std::get_if<TreeProgress>(&reply.reply)) {
+    if (p.count < 0) progress_nodes_ = std::max(progress_nodes_, progress->nodes);
+    return;
+  }
   if (tree.take(reply.reply)) return;
   p.over = true;
   if (p.count < 0)

@@ -8,6 +8,7 @@
 // AI and the analysis panel go on undisturbed. No ImGui here: lab_view.cpp
 // draws it; tests drive it with a scripted engine or the real protocol.
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -80,6 +81,14 @@ class Lab {
   void update(float dt);
 
   bool running() const { return !pending_.empty(); }
+  // The main tree is still being searched: the engine's nodes so far (its
+  // `info nodes N` every 65,536) and the seconds since it began.
+  bool tree_searching() const {
+    return std::any_of(pending_.begin(), pending_.end(),
+                       [](const Pending& p) { return p.count < 0 && !p.over; });
+  }
+  std::uint64_t progress_nodes() const { return progress_nodes_; }
+  float searching_seconds() const { return searching_seconds_; }
   const LabTree& tree() const { return tree_; }
   // The tree has ended (whole, stopped or cut short) and can be drawn and
   // replayed; while it arrives, only counted.
@@ -139,6 +148,8 @@ class Lab {
   std::vector<std::size_t> enter_at_, exit_at_;
   std::size_t step_ = 0;
   bool playing_ = false;
+  std::uint64_t progress_nodes_ = 0;
+  float searching_seconds_ = 0;
   float replay_time_ = 0;
 };
 

@@ -271,6 +271,7 @@ std::string LabPanel::state() const {
   out += "lab_state " + std::string(state_name(*lab_)) + "\n";
   out += "lab_nodes " + std::to_string(tree.nodes().size()) + "\n";
   out += "lab_searched " + std::to_string(tree.searched()) + "\n";
+  out += "lab_progress " + std::to_string(lab_->progress_nodes()) + "\n";
   out +=
       "lab_value " + (tree.value() ? lab_value_text(*tree.value(), tree.in_points()) : "") + "\n";
   out += "lab_evaluation " +

@@ -781,7 +781,14 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   const LabTree& tree = lab.tree();
   if (tree.nodes().empty() || !lab.tree_ready()) {
     ImGui::SetCursorPos({16, kLabTopMargin});
-    const std::string arriving = "Searching... " + thousands(tree.nodes().size()) + " nodes so far";
+    // The engine's count while it searches (the nodes come when it ends),
+    // then the nodes as they arrive.
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.0f s", static_cast<double>(lab.searching_seconds()));
+    const std::string arriving =
+        lab.tree_searching()
+            ? "Searching... " + thousands(lab.progress_nodes()) + " nodes so far, " + seconds
+            : "Receiving the tree... " + thousands(tree.nodes().size()) + " nodes so far";
     ImGui::TextWrapped("%s",
                        !lab.has_run()
                            ? (words.agents.empty()

@@ -88,6 +88,9 @@ std::vector<StartVariant<PacMan::Position>> PacMan::start_variants() {
 
 Piece PacMan::piece_at(const Position& p, Cell c) {
   const int i = index_of(p, c);
+  // The catch shows: the ghost that caught Pac-Man on top of him, whoever
+  // moved last (he walked into it, or it onto him).
+  if (p.caught_by != 0 && p.pacman == i) return ghost_piece(p, p.caught_by - 1);
   const int last_mover = (p.agent + agent_count(p) - 1) % agent_count(p);
   if (on(p, last_mover, i)) return agent_piece(p, last_mover);
   if (p.pacman == i) return Piece::kFirstSide;

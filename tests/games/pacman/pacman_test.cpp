@@ -133,6 +133,10 @@ TEST(PacManRules, AGhostCatchesPacManAfterHisMoveOrAfterItsOwn) {
   EXPECT_EQ(PacMan::agent_to_move(q), 1);
   EXPECT_EQ(PacMan::outcome(q), Outcome::kWon) << "the ghosts to move, and won";
   EXPECT_TRUE(moves_of(q).empty());
+  // The catch shows on the board (issue 33): the catching ghost on Pac-Man's
+  // cell, after his move into it as after its move onto him.
+  EXPECT_EQ(PacMan::piece_at(q, PacMan::cell_of(q, q.pacman)), Piece::kSecondSide);
+  EXPECT_EQ(PacMan::piece_at(p, PacMan::cell_of(p, p.pacman)), Piece::kSecondSide);
 }
 
 TEST(PacManRules, ACapsuleScaresEveryGhostForFortyOfItsOwnMoves) {
