@@ -181,9 +181,7 @@ void App::frame(int fb_width, int fb_height, float seconds) {
     // row of actions.
     if (!lab_.open() && game_.game_over() && !end_dismissed_)
       end_banner(board_rect_, l.phone ? l.actions.y + l.actions.h : 0.0f);
-    // At the top of the side panel (under the board on a phone): over the
-    // board's foot it hid the bottom row, where a game's pieces are.
-    notice_.draw(l.panel.x, l.panel.y, l.panel.w, seconds_);
+    notice_.draw(l.board_area.x, l.board_area.y, l.board_area.w, l.board_area.h, seconds_);
   }
   run_later();
   storage_.write(game_, prefs_);

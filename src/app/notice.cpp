@@ -47,14 +47,14 @@ void Notice::say(std::string text, bool error, float now) {
   until_ = now + kNoticeSeconds;
 }
 
-void Notice::draw(float x, float y, float w, float now) {
+void Notice::draw(float x, float y, float w, float h, float now) {
   if (text_.empty()) return;
   const float fade = error_ ? 1.0f : std::clamp(until_ + 0.5f - now, 0.0f, 1.0f);
   if (fade <= 0) {
     text_.clear();
     return;
   }
-  ImGui::SetNextWindowPos(ImVec2(x + w / 2, y + 8), 0, ImVec2(0.5f, 0.0f));
+  ImGui::SetNextWindowPos(ImVec2(x + w / 2, y + h - 16), 0, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(std::min(w - 32, 560.0f), 0));
   ImGui::PushStyleVar(ImGuiStyleVar_Alpha, fade);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f);

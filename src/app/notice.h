@@ -13,9 +13,8 @@ class Notice {
   const std::string& text() const { return text_; }
   // Still fading at `now`: frames must be drawn although nothing else moves.
   bool fading(float now) const { return !text_.empty() && !error_ && now < until_ + 0.5f; }
-  // Draws it at the top of the area `x`, `y`, `w` wide (points) at the time
-  // `now`; its OK dismisses it.
-  void draw(float x, float y, float w, float now);
+  // Draws it over the area (points) at the time `now`; its OK dismisses it.
+  void draw(float x, float y, float w, float h, float now);
 
  private:
   std::string text_;

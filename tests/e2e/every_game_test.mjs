@@ -144,7 +144,9 @@ async function checkAgainstTool(game, state) {
 }
 
 async function playGame(app, game) {
-  await app.commands('side 0 person', 'side 1 ai 1', `game ${game}`);
+  // A step a click (the lesson's pace): the steady pace, a person's default
+  // in Pac-Man, would go on by itself between the clicks.
+  await app.commands('pref steady off', 'side 0 person', 'side 1 ai 1', `game ${game}`);
   let state = await personTurn(app);
   let played = 0;
   for (; played < MOVES_PER_GAME && state.over !== '1'; ++played) {

@@ -225,7 +225,7 @@ try {
         await app.command('side 1 person');
         await app.frames(3);
         const swap = rectOf(await app.state(), 'button_Swap_sides');
-        assert.ok(swap, 'Swap sides' rectangle');
+        assert.ok(swap, 'the rectangle of Swap sides');
         await app.page.mouse.move(swap.left + swap.width / 2, swap.top + swap.height / 2);
         await app.frames(30);
         const after = await app.state();

@@ -534,9 +534,9 @@ void node_chart(const Lab& lab) {
 
 // A weight's field, the number beside its - and + buttons, must show the
 // whole number.
-void audit_weight_field(Score weight) {
+void audit_weight_field(Score weight, bool stepped) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float buttons = 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
+  const float buttons = stepped ? 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x) : 0;
   const std::string text = std::to_string(weight);
   audit_fits("a weight", ImGui::CalcTextSize(text.c_str()).x + 2 * style.FramePadding.x,
              ImGui::GetItemRectSize().x - buttons);
@@ -552,6 +552,7 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
   const std::vector<Score> values = position.term_values(weights);
   bool changed = false;
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg;
+  const float room = ImGui::GetContentRegionAvail().x;
   if (ImGui::BeginTable("terms", 4, flags)) {
     // The names as wide as the widest ("TheirOpenThree" ran into the
     // values), the values as the widest value; the totals take the rest.
@@ -562,12 +563,18 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
     }
     ImGui::TableSetupColumn("Term", ImGuiTableColumnFlags_WidthFixed, name_w);
     ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthFixed, value_w);
-    // As wide as the largest weight needs, with its - and + buttons.
+    // As wide as the largest weight needs, with its - and + buttons where
+    // the panel has room for them and a total beside (a narrow one, 800
+    // points wide or a phone held sideways, types the weight).
     const ImGuiStyle& style = ImGui::GetStyle();
     const std::string widest = std::to_string(-kMaxWeight);
+    const float field = ImGui::CalcTextSize(widest.c_str()).x + 2 * style.FramePadding.x;
+    const float buttons = 2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x);
+    const float others =
+        name_w + value_w + ImGui::CalcTextSize("-100000").x + 4 * 2 * style.CellPadding.x;
+    const bool stepped = room >= others + field + buttons;
     ImGui::TableSetupColumn("Weight", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize(widest.c_str()).x + 2 * style.FramePadding.x +
-                                2 * (ImGui::GetFrameHeight() + style.ItemInnerSpacing.x));
+                            field + (stepped ? buttons : 0.0f));
     ImGui::TableSetupColumn("Total", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
     for (std::size_t i = 0; i < terms.size(); ++i) {
@@ -582,11 +589,11 @@ bool evaluation_panel(const GameView& position, std::vector<Score>& weights) {
       ImGui::TableNextColumn();
       ImGui::SetNextItemWidth(-1);
       int weight = weights[i];
-      if (ImGui::InputInt("##weight", &weight, 1, 10)) {
+      if (ImGui::InputInt("##weight", &weight, stepped ? 1 : 0, stepped ? 10 : 0)) {
         weights[i] = std::clamp<Score>(weight, -kMaxWeight, kMaxWeight);
         changed = true;
       }
-      audit_weight_field(weights[i]);
+      audit_weight_field(weights[i], stepped);
       ImGui::TableNextColumn();
       // In 64 bits: a Pac-Man score of 800,000 points times a weight of
       // 10,000 is beyond an int.
