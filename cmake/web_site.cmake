@@ -65,6 +65,7 @@ function(_arcade_web_site_rules)
   foreach(name icon-32 icon-192 icon-512 icon-maskable-512 apple-touch-icon)
     list(APPEND icons "${icon_dir}/${name}.png")
   endforeach()
+  list(APPEND icons "${icon_dir}/favicon.ico")
   add_custom_command(
     OUTPUT ${icons}
     COMMAND "${Python3_EXECUTABLE}" "${icon_script}" "${icon_dir}" "${background}"

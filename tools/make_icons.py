@@ -7,6 +7,9 @@ writes into OUTPUT_DIR, on the page's BACKGROUND (#rrggbb: the build passes
 the app's, src/app/board/palette.h's kBackgroundRgb):
 
     icon-32.png             the favicon
+    favicon.ico             the same, where a browser asks for it unbidden
+                            (an ICO holding that PNG: a missing one is a
+                            404 in the console)
     icon-192.png            the web app manifest's icons, and the loading
     icon-512.png            screen's (index.html shows icon-192 at 64 CSS px)
     icon-maskable-512.png   the manifest's maskable icon: the whole square is
@@ -243,6 +246,13 @@ ICONS = {
 }
 
 
+def ico_bytes(png, size):
+    """An ICO file of one image, `png` (size x size), as Windows Vista and
+    every browser read it: the directory, its one entry, then the PNG."""
+    return (struct.pack('<HHH', 0, 1, 1) +
+            struct.pack('<BBBBHHII', size, size, 0, 0, 1, 32, len(png), 6 + 16) + png)
+
+
 def main(argv):
     if len(argv) != 3 or not re.fullmatch(r'#[0-9a-fA-F]{6}', argv[2]):
         print(__doc__.split('\n\n')[1], file=sys.stderr)
@@ -258,6 +268,11 @@ def main(argv):
         with open(path + '.tmp', 'wb') as out:
             out.write(data)
         os.replace(path + '.tmp', path)
+        if name == 'icon-32.png':
+            ico = os.path.join(out_dir, 'favicon.ico')
+            with open(ico + '.tmp', 'wb') as out:
+                out.write(ico_bytes(data, 32))
+            os.replace(ico + '.tmp', ico)
     return 0
 
 

@@ -45,11 +45,20 @@ export class AppPage {
     this.errors = [];  // console errors and uncaught exceptions: each fails a check
     page.on('pageerror', (error) => this.errors.push(`page error: ${error}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') this.errors.push(`console error: ${message.text()}`);
+      // Where it came from: for "Failed to load resource", the address.
+      const where = message.location() && message.location().url;
+      if (message.type() === 'error') {
+        this.errors.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
+      }
       if (message.type() === 'warning') warnings.push(message.text());
     });
     // A request cut short because the page navigated away (a reload while
     // the engine's worker restarts) is not a failure of the site.
+    // A response the server refused: its address, which the console's own
+    // "Failed to load resource" line leaves out.
+    page.on('response', (response) => {
+      if (response.status() >= 400) this.errors.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
     page.on('requestfailed', (request) => {
       const reason = request.failure() ? request.failure().errorText : '';
       if (reason !== 'net::ERR_ABORTED') {
