@@ -142,6 +142,12 @@ function(arcade_add_imgui_target)
   # Third-party code: its own warnings (C++20 deprecations in 1.86) are not ours to fix.
   target_compile_options(imgui PRIVATE -w)
   target_compile_definitions(imgui PUBLIC IMGUI_IMPL_OPENGL_ES3)
+  # 32-bit indices: on GLES 3 and WebGL 2 the backend cannot draw a list in
+  # parts (no VtxOffset), and a large lab tree passes 65,536 vertices in
+  # one list: drawn wrong, or ImGui's assertion in a build that checks (the
+  # monkey under ASan, a Connect Four tree at 1920x1080). Every user of
+  # ImGui's headers sees the same type.
+  target_compile_definitions(imgui PUBLIC ImDrawIdx=unsigned)
   target_link_libraries(imgui PUBLIC arcade_sdl2 arcade_gles)
   # Under the sanitizers ImGui is checked with the app that drives it: an
   # out-of-range read through ImGui's buffers is the app's bug too.

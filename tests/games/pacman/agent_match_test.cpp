@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -224,13 +225,18 @@ TEST_F(MatchProtocol, PacManAssumesTheOpponentsModelUnlessTheLineNamesAnother) {
     return "match games 30 wins " + std::to_string(r.wins) + " losses " + std::to_string(r.losses) +
            " draws " + std::to_string(r.draws);
   };
-  // The bad line's error comes at once, before the games' answers.
-  const std::vector<std::string> got = replies();
+  // The bad line's error comes when the line is read, which may be before
+  // or after the games' answers (each in the order asked).
+  std::vector<std::string> got = replies();
   ASSERT_EQ(got.size(), 4u);
-  EXPECT_EQ(got[0], "error match model: 'x' is not adversarial|random|chaser");
-  EXPECT_TRUE(got[1].starts_with(said(assumed_chaser) + " mean ")) << got[1];
-  EXPECT_EQ(got[2], got[1]);
-  EXPECT_TRUE(got[3].starts_with(said(assumed_random) + " mean ")) << got[3];
+  const auto error = std::find_if(got.begin(), got.end(),
+                                  [](const std::string& l) { return l.starts_with("error "); });
+  ASSERT_NE(error, got.end());
+  EXPECT_EQ(*error, "error match model: 'x' is not adversarial|random|chaser");
+  got.erase(error);
+  EXPECT_TRUE(got[0].starts_with(said(assumed_chaser) + " mean ")) << got[0];
+  EXPECT_EQ(got[1], got[0]);
+  EXPECT_TRUE(got[2].starts_with(said(assumed_random) + " mean ")) << got[2];
 }
 
 TEST_F(MatchProtocol, StopEndsALongMatch) {
