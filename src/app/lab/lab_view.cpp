@@ -677,7 +677,11 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
   const LabTree& tree = lab.tree();
   if (tree.state() == LabTree::State::kFailed)
     ImGui::TextWrapped("Error: %s", tree.error().c_str());
-  ImGui::Text("%s nodes searched", thousands(tree.searched()).c_str());
+  // While the engine searches, its count so far; the tree's once it came.
+  if (lab.tree_searching())
+    ImGui::Text("%s nodes so far", thousands(lab.progress_nodes()).c_str());
+  else
+    ImGui::Text("%s nodes searched", thousands(tree.searched()).c_str());
   if (tree.value()) {
     ImGui::SameLine();
     ImGui::Text("value %s", lab_value_text(*tree.value(), tree.in_points()).c_str());
