@@ -38,10 +38,7 @@ class AgentSessionFor : public GameSessionFor<G> {
   bool has_chance() const override { return true; }
 
   std::vector<std::string> opponent_models() const override {
-    std::vector<std::string> words;
-    for (Opponents o : {Opponents::kAdversarial, Opponents::kRandom, Opponents::kWandering})
-      words.push_back(opponents_word(o, G::kWanderModel));
-    return words;
+    return opponents_words(G::kWanderModel);
   }
 
   std::optional<std::string> set_opponents(std::string_view model) override {

@@ -27,6 +27,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/level.h"
@@ -53,6 +54,15 @@ inline std::string opponents_word(Opponents opponents, std::string_view wander_m
     default:
       return std::string(wander_model);
   }
+}
+
+// Every model's word, in the order of the enum, for a game whose own model
+// is `wander_model`: what the Opponents option takes.
+inline std::vector<std::string> opponents_words(std::string_view wander_model) {
+  std::vector<std::string> words;
+  for (Opponents o : {Opponents::kAdversarial, Opponents::kRandom, Opponents::kWandering})
+    words.push_back(opponents_word(o, wander_model));
+  return words;
 }
 
 // What a level (engine/level.h) means in a multi-agent game: how agent 0

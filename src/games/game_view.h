@@ -224,11 +224,8 @@ class GameViewFor final : public GameView {
     return {};
   }
   std::vector<std::string> opponent_models() const override {
-    std::vector<std::string> words;
-    if constexpr (MultiAgentGame<G>)
-      for (Opponents o : {Opponents::kAdversarial, Opponents::kRandom, Opponents::kWandering})
-        words.push_back(opponents_word(o, G::kWanderModel));
-    return words;
+    if constexpr (MultiAgentGame<G>) return opponents_words(G::kWanderModel);
+    return {};
   }
   std::string opponents_at_level(int level) const override {
     if constexpr (MultiAgentGame<G>) {

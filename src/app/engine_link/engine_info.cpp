@@ -207,29 +207,37 @@ std::uint64_t measured_nps(const SearchInfoLine& search) {
   return search.time_ms && *search.time_ms >= kMinMeasuredMs ? search.nps : 0;
 }
 
-std::string played_in_brief_words(int side, const std::string& move, const SearchInfoLine& search,
-                                  const std::optional<MoveChoice>& choice,
-                                  const GameView& position) {
+namespace {
+
+// "Red played 4", and how the move was chosen where the engine said: a tie
+// drawn at random, or a slip (in `slip_words`).
+std::string played_move_words(int side, const std::string& move,
+                              const std::optional<MoveChoice>& choice, const GameView& position,
+                              const char* slip_words) {
   std::string text = std::string(position.side(side).name) + " played " + move;
   if (choice && choice->move == move) {
     if (choice->slip)
-      text += ", a weaker move on purpose";
+      text += slip_words;
     else if (choice->tied > 1)
       text += " at random among " + std::to_string(choice->tied) + " equal moves";
   }
+  return text;
+}
+
+}  // namespace
+
+std::string played_in_brief_words(int side, const std::string& move, const SearchInfoLine& search,
+                                  const std::optional<MoveChoice>& choice,
+                                  const GameView& position) {
+  std::string text = played_move_words(side, move, choice, position, ", a weaker move on purpose");
   if (search.score) text += ": " + score_in_words(*search.score, side, position);
   return text;
 }
 
 std::string played_in_words(int side, const std::string& move, const SearchInfoLine& search,
                             const std::optional<MoveChoice>& choice, const GameView& position) {
-  std::string text = std::string(position.side(side).name) + " played " + move;
-  if (choice && choice->move == move) {
-    if (choice->slip)
-      text += ", a weaker move its level plays on purpose";
-    else if (choice->tied > 1)
-      text += " at random among " + std::to_string(choice->tied) + " equal moves";
-  }
+  const std::string text =
+      played_move_words(side, move, choice, position, ", a weaker move its level plays on purpose");
   if (search.pv.empty() || search.pv.front() == move)
     return text + ", " + search_in_words(search, side, position);
   return text + "; the search's line: " + line_in_words(search.pv, search.score) + " (" +

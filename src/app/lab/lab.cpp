@@ -15,21 +15,19 @@ struct Comparison {
   LabSettings settings;  // depth and limit filled in per run
 };
 const Comparison kComparisons[] = {
-    {"minimax",
-     "every move searched to the depth limit",
-     {0, true, false, false, false, 0, false, {}}},
+    {"minimax", "every move searched to the depth limit", {0, true, false, false, false, 0, false}},
     {"alpha-beta",
      "cut-offs, moves in the game's own order",
-     {0, false, false, false, false, 0, false, {}}},
+     {0, false, false, false, false, 0, false}},
     {"+ ordering",
      "the most promising moves first: cut-offs come sooner",
-     {0, false, true, false, false, 0, false, {}}},
+     {0, false, true, false, false, 0, false}},
     {"+ table",
      "a transposition table: positions reached twice are searched once",
-     {0, false, true, true, false, 0, false, {}}},
+     {0, false, true, true, false, 0, false}},
     {"+ deepening",
      "iterative deepening: depths 1, 2, ... each ordering the next",
-     {0, false, true, true, true, 0, false, {}}},
+     {0, false, true, true, true, 0, false}},
 };
 constexpr int kMinimaxBar = 0;  // its tree's values give the minimal tree
 constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
@@ -39,17 +37,17 @@ constexpr int kMinimalBar = static_cast<int>(std::size(kComparisons));
 const Comparison kAgentComparisons[] = {
     {"minimax",
      "every move searched to the depth limit, the other agents as MIN",
-     {0, true, false, false, false, 0, false, {}}},
+     {0, true, false, false, false, 0, false}},
     {"alpha-beta",
      "cut-offs between MAX and MIN, the other agents as MIN",
-     {0, false, false, false, false, 0, false, {}}},
+     {0, false, false, false, false, 0, false}},
     {"+ ordering",
      "the most promising moves first: cut-offs come sooner",
-     {0, false, true, false, false, 0, false, {}}},
+     {0, false, true, false, false, 0, false}},
     {"expectimax",
      "the other agents by chance (the model's chance nodes): every move searched, each value a "
      "weighted mean",
-     {0, false, false, false, false, 0, true, {}}},
+     {0, false, false, false, false, 0, true}},
 };
 
 std::span<const Comparison> comparisons(bool agents) {
