@@ -344,10 +344,13 @@ async function checkTreeArrival(page) {
         await new Promise((resolve) => setTimeout(resolve, 1));
       }
       const ms = performance.now() - begun;
-      const nodes = lines.slice(0, -1);
+      // Its progress while it searches (`info nodes N time T`), then the nodes.
+      const progress = lines.filter((line) => line.startsWith('info nodes ')).length;
+      const nodes = lines.slice(0, -1).filter((line) => !line.startsWith('info nodes '));
       const outOfOrder = nodes.findIndex((line, i) => !line.startsWith(`node ${i} `));
       probe.replies = probe.replies.filter((r) => r.request !== tree);  // memory stays bounded
-      runs.push({ms, nodes: nodes.length, outOfOrder, first: nodes[0], last: lines.at(-1)});
+      runs.push({ms, nodes: nodes.length, progress, outOfOrder, first: nodes[0],
+                 last: lines.at(-1)});
     }
     return runs;
   }, [depth, TREE_LIMIT, TREE_RUNS]);
@@ -356,6 +359,7 @@ async function checkTreeArrival(page) {
     assert.ok(found, run.last);
     assert.equal(Number(found[1]), expected, 'every node of the game tree to depth 7');
     assert.equal(run.nodes, Math.min(TREE_LIMIT, expected));
+    assert.equal(run.progress, Math.floor(expected / 65536), 'its progress every 65,536 nodes');
     assert.equal(run.outOfOrder, -1, 'node lines with ids 0, 1, 2, ... in order');
     assert.match(run.first, /^node 0 parent - ply 0 move - side max /);
   }
@@ -367,9 +371,10 @@ async function checkTreeArrival(page) {
 }
 
 // stop() ends a tree at once with `tree stopped`: one still searching (no
-// node line yet; `isready` meanwhile is answered at once), and one whose
-// lines are arriving (those before the stop stay, nothing comes after it).
-// The restarted worker has the game.
+// node line yet, only its progress, `info nodes N time T` every 65,536
+// nodes; `isready` meanwhile is answered at once), and one whose lines are
+// arriving (those before the stop stay, nothing comes after it). The
+// restarted worker has the game.
 async function checkStopTree(page) {
   const result = await page.evaluate(async () => {
     const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -401,18 +406,32 @@ async function checkStopTree(page) {
       printingLast: printingLines.at(-1),
       printingTreeLines: printingLines.filter((l) => l.startsWith('tree ')),
       printingNodes: printingLines.filter((l) => l.startsWith('node ')).length,
+      printingProgress: printingLines.filter((l) => l.startsWith('info nodes ')),
       printingAll: printingLines.length,
       searching: probe.linesOf(searching),
       moves: probe.linesOf(moves),
     };
   });
+  // A tree's progress: `info nodes N time T`, N the next multiple of 65,536.
+  const progressOf = (lines) => lines.filter((l) => l.startsWith('info nodes '));
+  const checkProgress = (lines, what) => progressOf(lines).forEach((line, i) => {
+    const found = line.match(/^info nodes (\d+) time \d+$/);
+    assert.ok(found, `${what}: ${line}`);
+    assert.equal(Number(found[1]), (i + 1) * 65536, `${what}: ${line}`);
+  });
+  const withoutProgress = (lines) => lines.filter((l) => !l.startsWith('info nodes '));
   assert.deepEqual(result.readyAtOnce, ['readyok'], 'isready during a tree, at once');
-  assert.deepEqual(result.searchingAtOnce, ['tree stopped']);
-  assert.deepEqual(result.searching, ['tree stopped']);
+  for (const [lines, what] of [[result.searchingAtOnce, 'at once'], [result.searching, 'after']]) {
+    checkProgress(lines, `the tree still searching, ${what}`);
+    assert.deepEqual(withoutProgress(lines), ['tree stopped']);
+  }
+  assert.ok(progressOf(result.searching).length > 0, 'a tree searching 300 ms says its progress');
   assert.ok(result.streamed, 'node lines arrive');
+  checkProgress(result.printingProgress, 'the tree printing');
   assert.deepEqual(result.printingTreeLines, ['tree stopped']);
   assert.equal(result.printingLast, 'tree stopped');
-  assert.equal(result.printingAll, result.printingNodes + 1, 'node lines, then tree stopped');
+  assert.equal(result.printingAll, result.printingNodes + result.printingProgress.length + 1,
+               'its progress, node lines, then tree stopped');
   assert.ok(result.printingNodes < 300000, `${result.printingNodes} node lines: stopped midway`);
   assert.equal(result.printingAll, result.printingAtOnce, 'nothing after the stop');
   assert.deepEqual(result.moves, ['moves 1 2 3 4 5 6 7']);
