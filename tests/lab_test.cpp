@@ -680,6 +680,52 @@ TEST(LabProgress, TheEngineCountsALongTreeAndTheLabShowsIt) {
   EXPECT_GT(lab.searching_seconds(), 0.4f);
 }
 
+// Stop keeps the part of the tree searched (issue 33): the lab waits for the
+// engine's answer to the stop, its nodes so far, draws them, and says which
+// were never finished; the comparison runs are dropped.
+TEST(LabProgress, StopKeepsThePartSearchedAndSaysWhatWasNeverFinished) {
+  ScriptedEngine engine;
+  Lab lab(engine);
+  LabSettings settings;
+  settings.depth = 7;
+  lab.run({"connect4", {}, {}}, settings);
+  const std::uint64_t main_tree = engine.last_request - 5;  // before the chart's five
+  lab.stop();
+  EXPECT_EQ(engine.stops, 1);
+  EXPECT_TRUE(lab.running()) << "the main tree's answer to the stop is awaited";
+  for (const char* line :
+       {"node 0 parent - ply 0 move - side max alpha -inf beta inf value - bound exact kind "
+        "stopped children 2",
+        "node 1 parent 0 ply 1 move 4 side min alpha -inf beta inf value cp 2 bound exact kind "
+        "leaf children 0",
+        "node 2 parent 0 ply 1 move 3 side min alpha -inf beta inf value - bound exact kind "
+        "stopped children 0",
+        "tree stopped nodes 70000"})
+    engine.reply(main_tree, line);
+  lab.update(0.1f);
+  EXPECT_FALSE(lab.running());
+  ASSERT_TRUE(lab.tree_ready());
+  EXPECT_EQ(lab.tree().state(), LabTree::State::kStopped);
+  ASSERT_EQ(lab.tree().nodes().size(), 3u);
+  EXPECT_EQ(lab.tree().searched(), 70000u);
+  EXPECT_FALSE(lab.tree().value().has_value());
+  LabWords words;
+  words.max_side = "Red";
+  words.min_side = "Yellow";
+  const std::vector<LabNode>& nodes = lab.tree().nodes();
+  const std::string root = event_sentence(nodes, {0, false}, words);
+  EXPECT_NE(root.find("its value was never found"), std::string::npos) << root;
+  const std::string leaf = event_sentence(nodes, {1, false}, words);
+  EXPECT_NE(leaf.find("scores this position +2"), std::string::npos) << leaf;
+  // A line of kind stopped must say `value -`, and only it.
+  EXPECT_TRUE(std::holds_alternative<EngineError>(
+      parse_reply("node 0 parent - ply 0 move - side max alpha -inf beta inf value - bound exact "
+                  "kind leaf children 0")));
+  EXPECT_TRUE(std::holds_alternative<EngineError>(
+      parse_reply("node 0 parent - ply 0 move - side max alpha -inf beta inf value cp 1 bound "
+                  "exact kind stopped children 0")));
+}
+
 // An expectimax tree's principal line runs from the root to the first
 // chance node and stops there (issue 33): a ghost chooses no move, so no
 // child of a chance node is on it, though the engine's lines mark the

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "all_games.h"
@@ -203,12 +205,59 @@ TEST(SearchTree, KeepsTheFirstNodesAndCountsThemAll) {
   EXPECT_EQ(report.nodes[0].value, 3);
 }
 
-TEST(SearchTree, StopEndsItWithNothingButThat) {
+// A stop keeps the nodes searched so far (issue 33): they are the first
+// nodes of the whole tree, the same in every field, except the line the stop
+// came into, root first, which is marked stopped, its values never known.
+TEST(SearchTree, StopKeepsThePartSearchedWithTheLineUnderWayMarkedStopped) {
+  for (const Algorithm algorithm : {Algorithm::kMinimax, Algorithm::kAlphaBeta}) {
+    std::unique_ptr<GameSession> whole_session = make_session("connect4");
+    std::unique_ptr<GameSession> stopped_session = make_session("connect4");
+    const std::atomic<bool> never{false};
+    const int depth = algorithm == Algorithm::kMinimax ? 6 : 10;
+    TreeRequest request{depth, algorithm, false, false, 30'000};
+    const TreeReport whole = whole_session->tree(request, never);
+    ASSERT_FALSE(whole.stopped);
+    ASSERT_GT(whole.nodes_searched, 2 * kTreeProgressNodes);
+    std::atomic<bool> stop{false};
+    request.progress = [&stop](std::uint64_t) { stop = true; };
+    const TreeReport part = stopped_session->tree(request, stop);
+    ASSERT_TRUE(part.stopped);
+    EXPECT_TRUE(part.pv.empty());
+    // The first progress call comes as node 65,536 is entered, whose search
+    // then reads the stop at once.
+    EXPECT_EQ(part.nodes_searched, kTreeProgressNodes);
+    ASSERT_EQ(part.nodes.size(), 30'000u);
+    std::vector<std::uint64_t> line;
+    for (std::size_t i = 0; i < part.nodes.size(); ++i) {
+      const TreeNode& a = part.nodes[i];
+      const TreeNode& b = whole.nodes[i];
+      EXPECT_EQ(std::tie(a.id, a.parent, a.move, a.ply, a.alpha, a.beta),
+                std::tie(b.id, b.parent, b.move, b.ply, b.alpha, b.beta));
+      if (a.kind == NodeKind::kStopped) {
+        line.push_back(a.id);
+        continue;
+      }
+      EXPECT_EQ(std::tie(a.value, a.bound, a.kind, a.children),
+                std::tie(b.value, b.bound, b.kind, b.children))
+          << "node " << i;
+    }
+    // The line under way: the root, then each stopped node a child of the
+    // one before (the nodes beyond the limit are not kept).
+    ASSERT_FALSE(line.empty());
+    EXPECT_EQ(line[0], 0u);
+    for (std::size_t i = 1; i < line.size(); ++i)
+      EXPECT_EQ(part.nodes[line[i]].parent, line[i - 1]);
+  }
+}
+
+TEST(SearchTree, AStopBeforeItBeginsKeepsTheRootAlone) {
   GameSessionFor<TextbookGame> session;
   const std::atomic<bool> stop{true};
   const TreeReport report = session.tree({2, Algorithm::kMinimax, false, false, 100}, stop);
   EXPECT_TRUE(report.stopped);
-  EXPECT_TRUE(report.nodes.empty());
+  for (const TreeNode& node : report.nodes) EXPECT_EQ(node.kind, NodeKind::kStopped);
+  ASSERT_FALSE(report.nodes.empty());
+  EXPECT_EQ(report.nodes[0].parent, kNoParent);
 }
 
 TEST(SearchTree, AFinishedGameIsARootAlone) {

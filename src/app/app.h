@@ -87,7 +87,7 @@ class App {
   //   hint | swap | pause | resume | movenow | analysis on|off | goto PLY |
   //   lab on|off | lab run [depth N] [algorithm minimax|alphabeta]
   //   [ordering on|off] [table on|off] [deepening on|off] [limit K] |
-  //   lab step start|back|next|end|N | lab play on|off | lab fold N |
+  //   lab stop | lab step start|back|next|end|N | lab play on|off | lab fold N |
   //   lab select N | lab fit | lab zoom POINTS|in|out | lab pan DX DY (a frame) |
   //   weights PRESET | weight TERM VALUE (the heuristic's, every engine's) |
   //   play MOVE (a person's move) | switch GAME (keeps the game left) |

@@ -666,6 +666,10 @@ void App::heading(const Rect& r) {
   // A pass is no cell to click: why, and its button, where the turn is said.
   const bool must_pass = person_pass(game_).has_value();
   if (must_pass) figures = pass_in_words(game_.position());
+  // What just happened ("Opened.", "Link copied") takes the line while it
+  // fades: under the heading it hides no part of the board.
+  const std::optional<Notice::Brief> brief = must_pass ? std::nullopt : notice_.brief(seconds_);
+  if (brief) figures = brief->text;
   // On a touch screen the action takes Hint's place in the row of buttons,
   // at a finger's size (action_buttons).
   const bool failed = ai_failed(game_);
@@ -675,12 +679,14 @@ void App::heading(const Rect& r) {
                        : paused_ai ? "Resume"
                        : must_pass ? "Pass"
                                    : nullptr;
-  ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+  ImVec4 colour = brief ? palette::kAccentHover : palette::kTextDim;
+  if (brief) colour.w = brief->alpha;
+  ImGui::PushStyleColor(ImGuiCol_Text, colour);
   const float action_w = action ? ImGui::CalcTextSize(action).x + 24 : 0;
   const float room = r.w - action_w - 48;
   // Where the search's whole words do not fit (a phone), its reach and
   // score alone: the move it played is marked on the board.
-  if (search_words && !must_pass && ImGui::CalcTextSize(figures.c_str()).x > room)
+  if (search_words && !must_pass && !brief && ImGui::CalcTextSize(figures.c_str()).x > room)
     figures = figures_text(game_, touch_, /*brief=*/true);
   // One line: the heading's window ends there and the board begins.
   const std::string shown = fitted(figures, room);
@@ -689,6 +695,7 @@ void App::heading(const Rect& r) {
   if (!shown.empty()) {
     ImGui::TextUnformatted(shown.c_str());
     audit_last_item("the status line");
+    audit_rect("status_line");
   }
   ImGui::PopStyleColor();
   if (!action) return;

@@ -47,19 +47,22 @@ void Notice::say(std::string text, bool error, float now) {
   until_ = now + kNoticeSeconds;
 }
 
+std::optional<Notice::Brief> Notice::brief(float now) const {
+  const float alpha = std::clamp(until_ + 0.5f - now, 0.0f, 1.0f);
+  if (text_.empty() || error_ || alpha <= 0) return std::nullopt;
+  return Brief{text_, alpha};
+}
+
 void Notice::draw(float x, float y, float w, float h, float now) {
   if (text_.empty()) return;
-  const float fade = error_ ? 1.0f : std::clamp(until_ + 0.5f - now, 0.0f, 1.0f);
-  if (fade <= 0) {
-    text_.clear();
+  if (!error_) {
+    if (!brief(now)) text_.clear();
     return;
   }
   ImGui::SetNextWindowPos(ImVec2(x + w / 2, y + h - 16), 0, ImVec2(0.5f, 1.0f));
   ImGui::SetNextWindowSize(ImVec2(std::min(w - 32, 560.0f), 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_Alpha, fade);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 10.0f);
-  ImGui::PushStyleColor(ImGuiCol_WindowBg,
-                        error_ ? ImVec4(0.35f, 0.16f, 0.12f, 0.97f) : palette::kRaised);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.16f, 0.12f, 0.97f));
   ImGui::Begin("notice", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize |
@@ -75,7 +78,7 @@ void Notice::draw(float x, float y, float w, float h, float now) {
   audit_rect("notice", true);
   ImGui::End();
   ImGui::PopStyleColor();
-  ImGui::PopStyleVar(2);
+  ImGui::PopStyleVar();
 }
 
 }  // namespace arcade::app

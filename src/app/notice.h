@@ -1,7 +1,10 @@
 #pragma once
-// A notice at the bottom of the board's area: what went wrong (it stays
-// until dismissed) or what just happened (it fades after a few seconds).
+// What went wrong (it stays at the bottom of the board's area until
+// dismissed) or what just happened (it takes the status line under the
+// heading and fades after a few seconds: over the board it hid the bottom
+// row, and a fleeting word needs no OK).
 
+#include <optional>
 #include <string>
 
 namespace arcade::app {
@@ -13,7 +16,15 @@ class Notice {
   const std::string& text() const { return text_; }
   // Still fading at `now`: frames must be drawn although nothing else moves.
   bool fading(float now) const { return !text_.empty() && !error_ && now < until_ + 0.5f; }
-  // Draws it over the area (points) at the time `now`; its OK dismisses it.
+  // What just happened, while it shows at `now`, and how opaque it is
+  // (0 to 1): the heading draws it in the status line's place.
+  struct Brief {
+    std::string text;
+    float alpha = 1;
+  };
+  std::optional<Brief> brief(float now) const;
+  // Draws an error over the area (points) at the time `now`; its OK
+  // dismisses it.
   void draw(float x, float y, float w, float h, float now);
 
  private:

@@ -80,7 +80,11 @@ class AgentTreeRecorder {
     report.in_points = true;
     report.nodes_searched = entered_;
     report.stopped = result.stopped;
-    if (report.stopped) return report;
+    if (report.stopped) {
+      mark_stopped(nodes_, frames_, current_);
+      report.nodes = std::move(nodes_);
+      return report;
+    }
     report.value = root_sign_ * result.score;
     report.proven = result.proven;
     Position p = root;

@@ -499,7 +499,9 @@ std::string tree_line(const TreeNode& n, bool in_points) {
   line += " ply " + std::to_string(n.ply) + " move " + (n.move.empty() ? "-" : n.move);
   line += n.chance ? " side chance" : n.max_to_move ? " side max" : " side min";
   line += " alpha " + bound_text(n.alpha, in_points) + " beta " + bound_text(n.beta, in_points);
-  line += " value " + score_text(n.value, n.proven, in_points);
+  // A node the stop came into has no value yet.
+  line += " value " + (n.kind == NodeKind::kStopped ? std::string("-")
+                                                    : score_text(n.value, n.proven, in_points));
   line.append(" bound ").append(tree_word(kBoundNames, n.bound));
   line.append(" kind ").append(tree_word(kNodeKindNames, n.kind));
   line += " children " + std::to_string(n.children);
@@ -952,12 +954,15 @@ void Protocol::command_tree(const std::vector<std::string>& args) {
     emit("info nodes " + std::to_string(nodes) + " time " + std::to_string(ms_since(started)));
   };
   const TreeReport report = session_->tree(request, stop_);
-  // Printing a large tree takes a while: stop ends that too.
+  // A stopped search prints what it searched, for the learner to see how
+  // far it got; printing a large whole tree takes a while, and a stop ends
+  // that (the lines printed are then a prefix of the tree's).
   for (const TreeNode& node : report.nodes) {
-    if (stop_) break;
+    if (stop_ && !report.stopped) break;
     emit(tree_line(node, report.in_points));
   }
-  if (report.stopped || stop_) return emit("tree stopped");
+  if (report.stopped || stop_)
+    return emit("tree stopped nodes " + std::to_string(report.nodes_searched));
   emit("tree nodes " + std::to_string(report.nodes_searched) + " value " +
        score_text(report.value, report.proven, report.in_points));
 }

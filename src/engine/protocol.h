@@ -42,9 +42,10 @@
 // 4 decimals), and values are points with up to two decimals (`cp 4.67`),
 // never win or loss. Deepening ends early when
 // an iteration proves the root's value (as a game's search does): that
-// iteration is then the last. A stopped tree prints
-// `tree stopped` (after any node lines printed before the stop, which are
-// then to be dropped).
+// iteration is then the last. A stopped tree prints the nodes searched so
+// far (of the iteration under way), those the stop came into of kind
+// `stopped` with `value -`, then `tree stopped nodes <N>`, N every node
+// entered; a tree stopped before it began prints `tree stopped` alone.
 //
 // `match` (a game of more than two agents, engine/agent_match.h) plays N
 // whole games from the current position: agent 0 searches each move with

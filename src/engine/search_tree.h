@@ -32,13 +32,15 @@ enum class NodeKind : std::uint8_t {
   kTerminal,  // the game is over
   kKnown,     // the game's exact knowledge answered
   kTable,     // the transposition table answered
+  kStopped,   // `stop` came while it was searched: its value is not known
 };
 
 // The words of the `tree` command's lines for a node's kind and bound (the
 // protocol writes them, the app's lab reads them back).
 inline constexpr std::pair<NodeKind, std::string_view> kNodeKindNames[] = {
     {NodeKind::kExpanded, "expanded"}, {NodeKind::kCutoff, "cutoff"}, {NodeKind::kLeaf, "leaf"},
-    {NodeKind::kTerminal, "terminal"}, {NodeKind::kKnown, "known"},   {NodeKind::kTable, "table"}};
+    {NodeKind::kTerminal, "terminal"}, {NodeKind::kKnown, "known"},   {NodeKind::kTable, "table"},
+    {NodeKind::kStopped, "stopped"}};
 inline constexpr std::pair<Bound, std::string_view> kBoundNames[] = {
     {Bound::kExact, "exact"}, {Bound::kLower, "lower"}, {Bound::kUpper, "upper"}};
 
@@ -120,8 +122,21 @@ struct TreeReport {
   // not the engine's scores.
   bool in_points = false;
   std::vector<std::string> pv;
-  bool stopped = false;  // ended by `stop`: then nothing else is filled in
+  // Ended by `stop`: `nodes` are then those entered so far (of the last
+  // iteration begun), the ones still being searched of kind kStopped, and
+  // no value or line is filled in.
+  bool stopped = false;
 };
+
+// After a stop, the nodes entered and never left (the line being searched,
+// frames[0..current]) are marked stopped: their values are not known.
+template <class Frames>
+void mark_stopped(std::vector<TreeNode>& nodes, const Frames& frames, int current) {
+  for (int ply = 0; ply <= current; ++ply) {
+    const std::uint64_t id = frames[static_cast<std::size_t>(ply)].id;
+    if (id < nodes.size()) nodes[id].kind = NodeKind::kStopped;
+  }
+}
 
 template <Game G>
 class TreeRecorder {
@@ -194,7 +209,11 @@ class TreeRecorder {
     TreeReport report;
     report.nodes_searched = entered_;
     report.stopped = result.stopped;
-    if (report.stopped) return report;
+    if (report.stopped) {
+      mark_stopped(nodes_, frames_, current_);
+      report.nodes = std::move(nodes_);
+      return report;
+    }
     report.value = result.score;
     report.proven = result.proven;
     Position p = root;

@@ -120,7 +120,8 @@ class GameSession {
 
   // A search of the current position with every node recorded (the lab's
   // tree; see engine/search_tree.h: with deepening, the last iteration's). `stop` ends it, and then
-  // the report says only that it stopped. The game's table is neither read nor changed.
+  // the report holds the nodes searched so far, marked stopped (TreeReport). The game's table is
+  // neither read nor changed.
   virtual TreeReport tree(const TreeRequest& request, const std::atomic<bool>& stop) = 0;
 
   // The heuristic's terms with their weights, which the session's searches

@@ -253,6 +253,15 @@ try {
             throw new Error(`${error.message}; notice '${s.notice}', moves ${s.moves}`);
           });
       assert.ok(await app.page.evaluate(() => window.arcadeState() !== null));
+      // "Opened." is said in the status line under the heading, above the
+      // board: a box at the board's foot hid its bottom row (issue 33).
+      const opened = await app.waitState((s) => s.notice === 'Opened.' && s.rect_status_line,
+                                         'the notice in the status line');
+      await app.screenshot(`hostile-opened-${size}.png`);
+      assert.equal(opened.rect_notice, undefined, 'a box drawn for "Opened."');
+      const line = opened.rect_status_line.split(' ').map(Number);
+      const board = opened.board_rect.split(' ').map(Number);
+      assert.ok(line[1] + line[3] <= board[1], `the status line ${line} over the board ${board}`);
     });
 
     app.assertNoErrors(size);

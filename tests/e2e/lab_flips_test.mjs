@@ -45,12 +45,12 @@ function changedCells(before, after) {
   cells.sort((a, b) => a.row - b.row || a.col - b.col);
   return cells.map((c) => `${c.col},${c.row}`).join(' ');
 }
-// The node's moves from the root, from its details ("Node 5: the moves c5 f4
-// from the root | ...").
+// The node's moves from the root, from its details ("Node 5: after c5 then
+// f4 | ...").
 function lineOf(selected) {
-  const found = /the moves? (.*?) from the root/.exec(selected || '');
+  const found = /^Node \d+: after (.*?) \|/.exec(selected || '');
   assert.ok(found, `no moves in '${selected}'`);
-  return found[1].split(' ');
+  return found[1].split(' then ');
 }
 
 async function openLab(app) {

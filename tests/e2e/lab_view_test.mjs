@@ -214,7 +214,7 @@ async function checkClickDetails(app) {
   const leaf = pointOf((await app.state()).lab_current_at);
   await app.click(leaf);
   state = await app.waitState((s) => /^Node 2:/.test(s.lab_selected), 'the clicked leaf');
-  assert.match(state.lab_selected, /^Node 2: the moves [a-c][1-3] [a-c][1-3] from the root/);
+  assert.match(state.lab_selected, /^Node 2: after [a-c][1-3] then [a-c][1-3] \|/);
   assert.match(state.lab_selected, /\| Why: Depth limit: the heuristic evaluation scores this position/);
   await app.screenshot('lab_clicked.png');
 }

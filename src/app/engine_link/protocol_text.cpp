@@ -189,6 +189,11 @@ EngineReplyData parse_info(std::string_view line, const Words& w) {
 
 EngineReplyData parse_tree(std::string_view line, const Words& w) {
   if (w.size() == 2 && w[1] == "stopped") return TreeStopped{};
+  if (w.size() == 4 && w[1] == "stopped" && w[2] == "nodes") {
+    const auto nodes = parse_number(w[3], 0, UINT64_MAX);
+    if (!nodes) return malformed(line);
+    return TreeStopped{*nodes};
+  }
   if (std::optional<TreeEnd> end = read_tree_end(w)) return *end;
   return malformed(line);
 }
@@ -351,7 +356,11 @@ std::optional<TreeNodeLine> read_tree_node(const Words& w) {
   if (!alpha || at >= w.size() || w[at++] != "beta") return std::nullopt;
   const std::optional<WindowEdge> beta = read_edge(w, at, points);
   if (!beta || at >= w.size() || w[at++] != "value") return std::nullopt;
-  const std::optional<WindowEdge> value = read_edge(w, at, points);
+  // A node the stop came into has no value: `value -`, of kind stopped.
+  const bool unknown = at < w.size() && w[at] == "-";
+  const std::optional<WindowEdge> value =
+      unknown ? std::optional<WindowEdge>(EngineScore{}) : read_edge(w, at, points);
+  if (unknown) ++at;
   if (!value || !*value || at + 6 > w.size() || w[at] != "bound" || w[at + 2] != "kind" ||
       w[at + 4] != "children")
     return std::nullopt;
@@ -359,6 +368,7 @@ std::optional<TreeNodeLine> read_tree_node(const Words& w) {
   const std::optional<NodeKind> kind = from_tree_word(kNodeKindNames, std::string_view(w[at + 3]));
   const std::optional<long long> children = whole_number<long long>(w[at + 5]);
   if (!bound || !kind || !children || *children < 0) return std::nullopt;
+  if (unknown != (*kind == NodeKind::kStopped)) return std::nullopt;
   node.alpha = *alpha;
   node.beta = *beta;
   node.value = **value;

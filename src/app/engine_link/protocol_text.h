@@ -154,8 +154,11 @@ struct TreeEnd {
   friend bool operator==(const TreeEnd&, const TreeEnd&) = default;
 };
 
-// `tree stopped`: the node lines before it are to be dropped.
+// `tree stopped [nodes N]`: the node lines before it are the part of the
+// tree searched before the stop; N counts every node entered (none when the
+// tree was stopped before it began).
 struct TreeStopped {
+  std::optional<std::uint64_t> nodes;
   friend bool operator==(const TreeStopped&, const TreeStopped&) = default;
 };
 

@@ -102,7 +102,10 @@ std::string evaluation_words(const LabPosition& position, const LabSettings& set
 Lab::Lab(EngineClient& engine) : engine_(engine) {}
 
 void Lab::run(const LabPosition& position, const LabSettings& settings) {
-  stop();
+  // What runs is of the last run: its replies are no longer wanted.
+  if (!pending_.empty()) engine_.stop();
+  pending_.clear();
+  follow_ups_.clear();
   position_ = position;
   settings_ = settings;
   progress_nodes_ = 0;
@@ -172,9 +175,9 @@ void Lab::stop() {
   for (Pending& p : pending_)
     if (p.count >= 0 && !counts_[static_cast<std::size_t>(p.count)].nodes)
       counts_[static_cast<std::size_t>(p.count)].note = "stopped";
-  if (std::any_of(pending_.begin(), pending_.end(), [](const Pending& p) { return p.count < 0; }))
-    tree_arrived();
-  pending_.clear();
+  // The main tree's search answers the stop with the part it searched,
+  // which the learner keeps (marked stopped); the comparisons are dropped.
+  std::erase_if(pending_, [](const Pending& p) { return p.count >= 0; });
   follow_ups_.clear();
   if (!position_.agents && counts_.size() > static_cast<std::size_t>(kMinimalBar) &&
       !counts_[kMinimalBar].nodes)

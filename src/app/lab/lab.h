@@ -74,7 +74,9 @@ class Lab {
 
   // Searches `position` with `settings`, then the comparison runs.
   void run(const LabPosition& position, const LabSettings& settings);
-  // Stops whatever runs; what arrived so far stays.
+  // Stops whatever runs; what arrived so far stays. The main tree's search
+  // then sends the part it searched, kept with its unfinished nodes marked
+  // stopped (running() until it has come).
   void stop();
   // Call once a frame: reads the engine's replies; `dt` seconds since the
   // last call move the replay on while it plays.

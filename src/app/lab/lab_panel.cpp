@@ -195,6 +195,8 @@ std::string LabPanel::command(const std::vector<std::string>& w) {
       return "error " + *problem;
     settings_ = s;
     run();
+  } else if (what == "stop" && w.size() == 2) {
+    lab_->stop();  // the Stop button's
   } else if (what == "step" && w.size() == 3) {
     return step_command(w[2]);
   } else if (what == "play" && w.size() == 3 && on_off(w[2])) {

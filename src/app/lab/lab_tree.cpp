@@ -172,6 +172,8 @@ std::string left(const std::vector<LabNode>& nodes, const LabNode& n, const LabW
              ", so it is not searched again.";
     case NodeKind::kCutoff:
       return cut_off(nodes, n, words);
+    case NodeKind::kStopped:
+      return "The stop came while this position was searched: its value was never found.";
     default:
       break;
   }
@@ -202,8 +204,9 @@ bool LabTree::take(const EngineReplyData& reply) {
     add(*node);
     return state_ == State::kReceiving;
   }
-  if (std::holds_alternative<TreeStopped>(reply)) {
+  if (const auto* stopped = std::get_if<TreeStopped>(&reply)) {
     state_ = State::kStopped;
+    if (stopped->nodes) searched_ = std::max<std::uint64_t>(*stopped->nodes, nodes_.size());
     return false;
   }
   if (const auto* end = std::get_if<TreeEnd>(&reply)) {

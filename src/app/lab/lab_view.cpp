@@ -68,6 +68,8 @@ const char* kind_name(NodeKind kind) {
       return "known";
     case NodeKind::kTable:
       return "table answer";
+    case NodeKind::kStopped:
+      return "stopped";
     default:
       return "expanded";
   }
@@ -75,6 +77,7 @@ const char* kind_name(NodeKind kind) {
 
 std::string value_label(const LabNode& n, bool done) {
   if (!done) return "?";
+  if (n.kind == NodeKind::kStopped) return "stopped";
   const std::string v = lab_value_text(n.value, n.in_points());
   if (n.bound == Bound::kLower) return ">=" + v;
   if (n.bound == Bound::kUpper) return "<=" + v;
@@ -680,6 +683,14 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
   // While the engine searches, its count so far; the tree's once it came.
   if (lab.tree_searching())
     ImGui::Text("%s nodes so far", thousands(lab.progress_nodes()).c_str());
+  else if (tree.state() == LabTree::State::kStopped && tree.nodes().empty())
+    ImGui::TextWrapped("Stopped after %s nodes, none of them kept.",
+                       thousands(lab.progress_nodes()).c_str());
+  else if (tree.state() == LabTree::State::kStopped)
+    ImGui::TextWrapped(
+        "Stopped after %s nodes: the tree shows the part searched, and the "
+        "nodes marked stopped were never finished.",
+        thousands(tree.searched()).c_str());
   else
     ImGui::Text("%s nodes searched", thousands(tree.searched()).c_str());
   if (tree.value()) {
@@ -689,7 +700,7 @@ LabAction lab_panel(Lab& lab, LabSettings& settings, LabView& view, const GameVi
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(kDim));
   ImGui::TextWrapped("%s", evaluation_words(lab.position(), lab.settings(), words).c_str());
   ImGui::PopStyleColor();
-  if (tree.searched() > tree.nodes().size() && tree.state() == LabTree::State::kComplete)
+  if (tree.searched() > tree.nodes().size() && tree.state() != LabTree::State::kFailed)
     ImGui::TextWrapped("Showing the first %s (the node limit); every node is counted.",
                        thousands(tree.nodes().size()).c_str());
   if (ImGui::Button("Fit")) view.camera.zoom = 0;
@@ -736,10 +747,10 @@ std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWo
   const LabNode& n = nodes[static_cast<std::size_t>(index)];
   std::string path;
   for (int at = index; at > 0; at = nodes[static_cast<std::size_t>(at)].parent)
-    path = nodes[static_cast<std::size_t>(at)].move + (path.empty() ? "" : " ") + path;
+    path = nodes[static_cast<std::size_t>(at)].move + (path.empty() ? "" : " then ") + path;
   std::vector<std::string> lines;
   lines.push_back("Node " + std::to_string(index) + ": " +
-                  (path.empty() ? "the root" : "the moves " + path + " from the root"));
+                  (path.empty() ? "the root" : "after " + path));
   const bool agent = n.agent >= 0 && n.agent < static_cast<int>(words.agents.size());
   const std::string mover = agent           ? words.agents[static_cast<std::size_t>(n.agent)]
                             : n.max_to_move ? words.max_side
@@ -756,6 +767,8 @@ std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWo
   const bool done = lab.done(index);
   if (!done) {
     lines.push_back("Value not known yet: the search has not come back to this node.");
+  } else if (n.kind == NodeKind::kStopped) {
+    lines.push_back("Value never found: the stop came while this node was searched");
   } else {
     const char* bound = n.bound == Bound::kExact   ? "exact"
                         : n.bound == Bound::kLower ? "at least: failed high"
@@ -800,13 +813,22 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
         lab.tree_searching()
             ? "Searching... " + thousands(lab.progress_nodes()) + " nodes so far, " + seconds
             : "Receiving the tree... " + thousands(tree.nodes().size()) + " nodes so far";
+    // With nodes counted but none sent, the engine was restarted to stop it
+    // (a browser's worker cannot read a stop while it searches).
+    const std::string stopped =
+        lab.progress_nodes() > 0
+            ? "Stopped after " + thousands(lab.progress_nodes()) +
+                  " nodes. The engine was restarted to stop it, so the nodes it searched are "
+                  "lost: a smaller depth finishes sooner."
+            : "Stopped before a node was searched.";
     ImGui::TextWrapped("%s",
                        !lab.has_run()
                            ? (words.agents.empty()
                                   ? "Choose a depth and run the search: its tree appears here."
                                   : "Choose the rounds and run the search: its tree appears here.")
-                       : lab.running() ? arriving.c_str()
-                                       : "No tree.");
+                       : lab.running()                            ? arriving.c_str()
+                       : tree.state() == LabTree::State::kStopped ? stopped.c_str()
+                                                                  : "No tree.");
     ImGui::End();
     return LabAction::kNothing;
   }
