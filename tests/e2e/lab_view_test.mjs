@@ -145,7 +145,14 @@ async function checkFit(app) {
     assert.ok(top >= area.top && bottom <= area.bottom, `the tree's depth fits: ${what}`);
     assert.ok(right - left >= 0.85 * area.width, `the tree uses the area's width: ${what}`);
     assert.ok(bottom - area.top >= 0.6 * area.height, `the plies use the area's height: ${what}`);
+    // At Fit the values that matter show (issue 33): the root's, the
+    // engine's own, and the principal line's under it, however small the
+    // nodes are drawn; values on a ply never run into each other.
+    const values = (state.lab_values || '').split(' ').filter(Boolean);
+    assert.ok(values.includes(`0:${state.lab_value.replaceAll(' ', '_')}`),
+              `the root's value ${state.lab_value} at Fit: ${values.join(' ')}`);
     if (settings.includes('100000')) {
+      assert.ok(values.length >= 2, `the principal line's values at Fit: ${values.join(' ')}`);
       assert.equal(Number(state.lab_nodes), 100000, 'the whole kept tree');
       await app.screenshot('lab_fit_100k.png');
     }

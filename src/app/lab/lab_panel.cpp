@@ -302,6 +302,12 @@ std::string LabPanel::state() const {
   }
   out += "\nlab_drawn " + std::to_string(view_.drawn_nodes) + "\n";
   out += "lab_boards " + std::to_string(view_.drawn_boards) + "\n";
+  out += "lab_values";
+  for (std::string value : view_.drawn_values) {
+    std::replace(value.begin(), value.end(), ' ', '_');
+    out += " " + value;
+  }
+  out += "\n";
   out += "lab_stale " + stale() + "\n";
   out += pessimism_.state();
   return out + view_state();

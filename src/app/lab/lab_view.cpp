@@ -206,6 +206,28 @@ struct TreePainter {
     centred_text(list, {end.x, end.y + 6}, colour, text);
   }
 
+  // A node's value under it. Zoomed out only the principal line's show (the
+  // root's among them), on a plate of their own: the values that matter are
+  // read at Fit. A value that would run into the one before it on its ply is
+  // left out (the node's details say it): "loss 2loss 2" read as one.
+  std::vector<float> last_label_right{};
+  void value(const LabNode& n, std::size_t i, ImVec2 at, bool done) {
+    const bool pv = n.on_pv && done;
+    if (place.zoom < kLabelZoom && !pv) return;
+    const std::string text = value_label(n, done);
+    const float w = ImGui::CalcTextSize(text.c_str()).x;
+    const auto ply = static_cast<std::size_t>(n.ply);
+    if (last_label_right.size() <= ply) last_label_right.resize(ply + 1, -1e9f);
+    if (!pv && at.x - w / 2 < last_label_right[ply]) return;
+    last_label_right[ply] = at.x + w / 2 + 6;
+    if (place.zoom < kLabelZoom)
+      list->AddRectFilled({at.x - w / 2 - 3, at.y - 1},
+                          {at.x + w / 2 + 3, at.y + ImGui::GetTextLineHeight() + 1},
+                          IM_COL32(24, 27, 36, 220), 3.0f);
+    centred_text(list, at, done ? kText : kDim, text);
+    if (view.drawn_values.size() < 64) view.drawn_values.push_back(std::to_string(i) + ":" + text);
+  }
+
   void node(const LabNode& n, std::size_t i, const LabLayout& layout) {
     const ImVec2 c = place.at(layout.x[i], n.ply);
     if (!on_screen(c.x) || c.y < min.y - place.row || c.y > max.y + place.row) return;
@@ -243,8 +265,7 @@ struct TreePainter {
     if (view.selected == static_cast<int>(i))
       list->AddCircle({c.x, (c.y + bottom) / 2}, std::max(12.0f, (bottom - c.y) * 1.0f), kPv, 0,
                       1.5f);
-    if (place.zoom >= kLabelZoom)
-      centred_text(list, {c.x, bottom}, done ? kText : kDim, value_label(n, done));
+    value(n, i, {c.x, bottom}, done);
     if (place.zoom >= 80 && windowed(lab.settings()))
       centred_text(list, {c.x, bottom + 15}, kDim, window_text(n.alpha, n.beta, n.in_points()));
     if (lab.folded(static_cast<int>(i)))
@@ -292,6 +313,29 @@ void level_labels(ImDrawList* list, const Placement& place, const std::vector<La
     list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
                         IM_COL32(24, 27, 36, 220), 3.0f);
     list->AddText(at, side_colour(*n), text.c_str());
+  }
+}
+
+// Zoomed out, where a ply's values are too close to read: its count of
+// nodes at the right of its row ("1,204 nodes"), so the band of triangles
+// says how many it stands for.
+void ply_counts(ImDrawList* list, const Placement& place, const std::vector<LabNode>& nodes,
+                const LabLayout& layout, ImVec2 min, ImVec2 max) {
+  if (place.zoom >= kLabelZoom || place.row < 16) return;
+  std::vector<std::uint64_t> counts(static_cast<std::size_t>(layout.depth) + 1, 0);
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    if (layout.visible[i] && static_cast<std::size_t>(nodes[i].ply) < counts.size())
+      ++counts[static_cast<std::size_t>(nodes[i].ply)];
+  for (std::size_t ply = 1; ply < counts.size(); ++ply) {
+    if (counts[ply] < 2) continue;
+    const float y = place.at(0, static_cast<int>(ply)).y;
+    if (y < min.y + 20 || y > max.y) continue;
+    const std::string text = thousands(counts[ply]) + " nodes";
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    const ImVec2 at{max.x - size.x - 12, y - size.y - 6};
+    list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
+                        IM_COL32(24, 27, 36, 220), 3.0f);
+    list->AddText(at, kDim, text.c_str());
   }
 }
 
@@ -799,6 +843,7 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
                    ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
   view.drawn_nodes = 0;
+  view.drawn_values.clear();
   view.drawn_boards = 0;
   view.area_min = min;
   view.area_max = max;
@@ -885,6 +930,7 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   painter.edges(nodes, layout);
   // Under the nodes: a node at the area's left edge stays whole.
   if (tree.in_points()) level_labels(list, place, nodes, layout, words, min, max);
+  ply_counts(list, place, nodes, layout, min, max);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (!layout.visible[i] || !lab.entered(static_cast<int>(i))) continue;
     if (!lab.folded(static_cast<int>(i))) painter.stub(nodes[i], i, layout);

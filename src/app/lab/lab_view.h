@@ -27,10 +27,13 @@ struct LabView {
   LabCamera camera;      // zoom 0: fit the tree at the next frame
   ImVec2 autopan{0, 0};  // points per frame (benchmarks, tests)
   std::optional<int> selected;
-  std::optional<int> centre_on;           // a node to bring to the middle at the next frame
-  std::size_t step_seen = 0;              // the replay's step the view last followed
-  int drawn_nodes = 0;                    // last frame's
-  int drawn_boards = 0;                   // last frame's nodes drawn as boards
+  std::optional<int> centre_on;  // a node to bring to the middle at the next frame
+  std::size_t step_seen = 0;     // the replay's step the view last followed
+  int drawn_nodes = 0;           // last frame's
+  int drawn_boards = 0;          // last frame's nodes drawn as boards
+  // Last frame's values under nodes, as "node:text" (tests read the first
+  // few dozen).
+  std::vector<std::string> drawn_values;
   ImVec2 area_min{0, 0}, area_max{0, 0};  // the tree's area last drawn (points)
   bool pinching = false;  // two fingers on the screen: they zoom, the drag does not pan
 };
