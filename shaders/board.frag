@@ -97,6 +97,7 @@ uniform vec2 u_grid;           // columns, rows
 uniform vec2 u_size;           // the board's size in pixels
 uniform vec2 u_anim_pos;       // centre of the piece in flight, in cells
 uniform int u_anim_piece;      // its piece, 0 for none
+uniform float u_anim_scale;    // its size, 1 whole; below 1 a piece being taken, over its cell's
 uniform float u_time;          // seconds, for the hint's pulse
 uniform vec4 u_win_line;       // the winning line's first and last cells (col, row, col, row)
 uniform float u_win_progress;  // how much of it is drawn, 0..1; negative: no line
@@ -530,7 +531,8 @@ void main() {
     if (won && !has(marks, kWinningLine)) own *= 1.0 - 0.3 * u_win_progress;
     behind = over(behind, own);
     g_joins = 0;
-    behind = over(behind, draw_piece(u_anim_piece, px / s - u_anim_pos - 0.5, s));
+    behind = over(behind, draw_piece(u_anim_piece, (px / s - u_anim_pos - 0.5) / u_anim_scale,
+                                     s * u_anim_scale));
     // The frame's thickness shades the top of each hole.
     behind *= 1.0 - 0.35 * smoothstep(0.30, 0.42, length(q - vec2(0.0, -0.06))) *
                      smoothstep(-0.1, 0.15, q.y);
@@ -552,13 +554,20 @@ void main() {
     // the one in flight where its centre is the nearer (they touch only as a
     // piece slides past a corner).
     vec2 flying = px / s - u_anim_pos - 0.5;
-    bool in_flight = u_anim_piece != 0 && dot(flying, flying) <= dot(q, q);
+    bool in_flight = u_anim_piece != 0 && u_anim_scale >= 1.0 && dot(flying, flying) <= dot(q, q);
     if (in_flight) g_joins = 0;
     vec4 shown = draw_piece(in_flight ? u_anim_piece : piece != 0 ? piece : ghost,
                             in_flight ? flying : q, s);
     if (!in_flight && piece == 0) shown *= ghost_alpha(marks);
     if (!in_flight && won && !has(marks, kWinningLine)) shown *= 1.0 - 0.4 * u_win_progress;
     color = over(color, shown);
+    // A piece being taken shrinks away over its cell's own: the ghost that
+    // caught Pac-Man under him.
+    if (u_anim_piece != 0 && u_anim_scale < 1.0) {
+      g_joins = 0;
+      color = over(color, draw_piece(u_anim_piece, flying / max(u_anim_scale, 0.01),
+                                     s * max(u_anim_scale, 0.01)));
+    }
     // The grid lines' panel has rounded corners, the background beyond them.
     if (kSurface == kGridLines)
       color = mix(kBackground, color,

@@ -128,6 +128,33 @@ TEST_F(BoardSceneTest, WolfAndSheepGhostsThePieceOnTheTargetUnderThePointer) {
   EXPECT_TRUE(ghosts(scene()).empty());
 }
 
+// Pac-Man caught (issue 33): the ghost stands on his cell, and while the
+// end's animation runs he is drawn over it as a piece being taken, smaller
+// as it goes; once gone, the ghost alone. No other end takes a piece.
+TEST_F(BoardSceneTest, ACaughtPacManShrinksAwayOverTheGhostThatCaughtHim) {
+  controller.set_side(0, {false, 3});
+  start("pacman", {"east", "west"}, "%%%%%%/%P_G.%/%%%%%%");
+  ASSERT_TRUE(controller.game_over());
+  const std::optional<TakenPiece> taken = controller.position().taken_at_end();
+  ASSERT_TRUE(taken);
+  EXPECT_EQ(taken->cell, (Cell{2, 1})) << "where he stood when caught (rows from the bottom)";
+  EXPECT_EQ(taken->piece, Piece::kFirstSide);
+  ui.taken = 0.25f;
+  BoardScene s = scene();
+  EXPECT_EQ(s.anim_piece, Piece::kFirstSide);
+  EXPECT_EQ(s.anim_col, 2.0f);
+  EXPECT_EQ(s.anim_row, 1.0f);
+  EXPECT_FLOAT_EQ(s.anim_scale, 0.75f);
+  EXPECT_NE(s.piece({2, 1}), Piece::kFirstSide) << "the ghost on his cell, under him";
+  EXPECT_NE(s.piece({2, 1}), Piece::kNone);
+  ui.taken = 1.0f;
+  s = scene();
+  EXPECT_EQ(s.anim_piece, Piece::kNone);
+  start("connect4", {"4", "3", "4", "3", "4", "3", "4"});
+  ASSERT_TRUE(controller.game_over());
+  EXPECT_FALSE(controller.position().taken_at_end()) << "four in a row takes nothing";
+}
+
 TEST_F(BoardSceneTest, APieceMovedMarksBothItsSquares) {
   start("wolfsheep", {"e1d2"});
   EXPECT_EQ(marked(scene(), kLastMove), (std::vector<Cell>{{4, 0}, {3, 1}}));

@@ -30,8 +30,23 @@ TEST(Sounds, AWinRisesALossFalls) {
   for (std::size_t i = 1; i < loss.size(); ++i) EXPECT_LT(loss[i].frequency, loss[i - 1].frequency);
 }
 
+// A piece taken at the end (Pac-Man caught) falls: each note lower and
+// later than the one before, the whole under a second, as the animation.
+TEST(Sounds, APieceTakenFallsNoteByNote) {
+  const std::vector<Tone> taken = tones_of(Sound::kTaken);
+  ASSERT_GE(taken.size(), 4u);
+  float end = 0;
+  for (std::size_t i = 0; i < taken.size(); ++i) {
+    end = std::max(end, taken[i].start + taken[i].length);
+    if (i == 0) continue;
+    EXPECT_LT(taken[i].frequency, taken[i - 1].frequency) << i;
+    EXPECT_GT(taken[i].start, taken[i - 1].start) << i;
+  }
+  EXPECT_LE(end, 1.0f);
+}
+
 TEST(Sounds, AToneHasItsPitchItsLengthAndNeverClips) {
-  for (Sound sound : {Sound::kMove, Sound::kWin, Sound::kLoss, Sound::kDraw}) {
+  for (Sound sound : {Sound::kMove, Sound::kWin, Sound::kLoss, Sound::kDraw, Sound::kTaken}) {
     const std::vector<Tone> tones = tones_of(sound);
     ASSERT_FALSE(tones.empty());
     const Tone& first = tones.front();

@@ -17,6 +17,8 @@ constexpr float kAnimationSeconds = 0.3f;
 // A step to the cell beside (a game of steps: a round of Pac-Man is his
 // step and each ghost's) slides quicker, so that a round feels snappy.
 constexpr float kStepSeconds = 0.1f;
+// A piece the game's end took (Pac-Man caught) shrinks away in this long.
+constexpr float kTakenSeconds = 0.9f;
 // The steady pace: a step this often while the person steers.
 constexpr float kSteadyStepSeconds = 0.3f;
 
@@ -221,16 +223,26 @@ void App::follow_end(float dt) {
   if (!game_.game_over()) {
     win_progress_ = end_shown_ = 0;
     end_dismissed_ = false;
+    ui_.taken = 0;
     return;
   }
   const bool landed = !ui_.animation || ui_.animation->progress >= 1.0f;
   if (!landed) return;
-  if (win_progress_ == 0 && end_shown_ == 0 && prefs_.sound && platform_.play_sound) {
+  const bool sound = prefs_.sound && platform_.play_sound;
+  const float step = motion() > 0 ? dt : 1.0f;
+  // A piece the end took (Pac-Man caught) goes first, with its own sound,
+  // which is then the end's.
+  const bool taken = game_.position().taken_at_end().has_value();
+  if (taken && ui_.taken < 1.0f) {
+    if (ui_.taken == 0 && sound) platform_.play_sound(Sound::kTaken);
+    ui_.taken = std::min(1.0f, ui_.taken + step / kTakenSeconds);
+    return;
+  }
+  if (win_progress_ == 0 && end_shown_ == 0 && sound && !taken) {
     const int winner = game_.winner();
     const bool person_won = winner >= 0 && !game_.result_sides()[winner].ai;
     platform_.play_sound(winner < 0 ? Sound::kDraw : person_won ? Sound::kWin : Sound::kLoss);
   }
-  const float step = motion() > 0 ? dt : 1.0f;
   if (win_progress_ < 1.0f) {
     win_progress_ = std::min(1.0f, win_progress_ + step / 0.35f);
     return;

@@ -225,4 +225,23 @@ std::optional<int> side_count_of(const typename G::Position& p, int side) {
     return std::nullopt;
 }
 
+// A game that can end by taking a piece off the board (Pac-Man caught by a
+// ghost) says which piece and where it stood: G::taken_at_end(p), for the
+// app to show it go (a short animation and a sound); nothing while the game
+// goes on or where it ended otherwise. Any other game's is nothing.
+struct TakenPiece {
+  Cell cell;
+  Piece piece = Piece::kNone;
+  friend bool operator==(const TakenPiece&, const TakenPiece&) = default;
+};
+template <class G>
+std::optional<TakenPiece> taken_at_end_of(const typename G::Position& p) {
+  if constexpr (requires {
+                  { G::taken_at_end(p) } -> std::same_as<std::optional<TakenPiece>>;
+                })
+    return G::taken_at_end(p);
+  else
+    return std::nullopt;
+}
+
 }  // namespace arcade

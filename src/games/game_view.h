@@ -73,7 +73,10 @@ class GameView {
   virtual int side_to_move() const = 0;
   virtual Outcome outcome() const = 0;           // for the side to move
   virtual std::string end_in_words() const = 0;  // empty while the game goes on
-  virtual Piece piece_at(Cell c) const = 0;      // c within board().grid
+  // The piece the game's end took off the board, and where (game_description.h's
+  // taken_at_end_of): Pac-Man caught.
+  virtual std::optional<TakenPiece> taken_at_end() const = 0;
+  virtual Piece piece_at(Cell c) const = 0;  // c within board().grid
   virtual std::vector<Move> legal_moves() const = 0;
   virtual MoveCells move_cells(Move legal) const = 0;
   virtual std::string move_to_text(Move legal) const = 0;
@@ -182,6 +185,7 @@ class GameViewFor final : public GameView {
   int side_to_move() const override { return G::side_to_move(position_); }
   Outcome outcome() const override { return G::outcome(position_); }
   std::string end_in_words() const override { return G::end_in_words(position_); }
+  std::optional<TakenPiece> taken_at_end() const override { return taken_at_end_of<G>(position_); }
   Piece piece_at(Cell c) const override { return G::piece_at(position_, c); }
   std::vector<Move> legal_moves() const override {
     MoveList<G::kMaxMoves> list;

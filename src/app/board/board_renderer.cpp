@@ -187,7 +187,8 @@ std::optional<PixelRect> flight_pixels(const Geometry& g, const BoardScene& scen
 
 bool same_flight(const BoardScene& a, const BoardScene& b) {
   return a.anim_piece == b.anim_piece &&
-         (a.anim_piece == Piece::kNone || (a.anim_col == b.anim_col && a.anim_row == b.anim_row));
+         (a.anim_piece == Piece::kNone ||
+          (a.anim_col == b.anim_col && a.anim_row == b.anim_row && a.anim_scale == b.anim_scale));
 }
 
 // board.frag's u_win_progress >= 0: a line is shown (and dims the others).
@@ -406,6 +407,7 @@ std::optional<std::string> BoardRenderer::prepare(const BoardLook& look) {
   p.u_size = at("u_size");
   p.u_anim_pos = at("u_anim_pos");
   p.u_anim_piece = at("u_anim_piece");
+  p.u_anim_scale = at("u_anim_scale");
   p.u_time = at("u_time");
   p.u_win_line = at("u_win_line");
   p.u_win_progress = at("u_win_progress");
@@ -497,6 +499,7 @@ void BoardRenderer::use_scene(const Program& p, const BoardScene& scene, int wid
   glUniform2f(p.u_size, static_cast<float>(width), static_cast<float>(height));
   glUniform2f(p.u_anim_pos, scene.anim_col, scene.anim_row);
   glUniform1i(p.u_anim_piece, shader_piece(scene.anim_piece));
+  glUniform1f(p.u_anim_scale, scene.anim_scale);
   glUniform1f(p.u_time, time_seconds);
   if (scene.win_line) {
     const auto& [first, last] = *scene.win_line;

@@ -89,6 +89,7 @@ class BoardRenderer {
     unsigned id = 0;
     int kinds = 2;  // PIECE_KINDS: the uniform arrays' kinds
     int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
+    int u_anim_scale = -1;
     int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
     int u_side_colour = -1, u_background = -1;  // the look's and the palette's (palette.h)
     int u_surface_colour = -1, u_dot_inset = -1;

@@ -184,6 +184,12 @@ BoardScene make_scene(const GameController& g, const BoardUi& ui) {
     s.piece(a.to) = Piece::kNone;
     s.anim_col = a.from.col + (a.to.col - a.from.col) * t;
     s.anim_row = a.from.row + (a.to.row - a.from.row) * t;
+  } else if (const std::optional<TakenPiece> taken = g.position().taken_at_end();
+             taken && ui.taken < 1.0f) {
+    s.anim_piece = taken->piece;
+    s.anim_col = static_cast<float>(taken->cell.col);
+    s.anim_row = static_cast<float>(taken->cell.row);
+    s.anim_scale = 1.0f - ui.taken;
   }
   return s;
 }

@@ -50,6 +50,9 @@ struct BoardScene {
   std::vector<Piece> ghosts;
   float anim_col = 0, anim_row = 0;  // the piece in flight, in cells
   Piece anim_piece = Piece::kNone;   // kNone: nothing in flight
+  // Its size, 1 whole: below 1 it is a piece being taken, drawn over its
+  // cell's own (the ghost that caught Pac-Man) as it shrinks away.
+  float anim_scale = 1.0f;
   // A game won by a line: the centres of its first and last cells, joined by
   // a stroke over the pieces that grows from the first as win_progress goes
   // from 0 to 1 (make_scene leaves it whole; the app animates it).
@@ -77,6 +80,9 @@ struct BoardUi {
   // landing cell (any of its cells when it is full).
   std::optional<Cell> cursor;
   std::optional<MoveAnimation> animation;
+  // How far the piece the game's end took (GameView::taken_at_end) has gone:
+  // 0 whole, 1 gone.
+  float taken = 1.0f;
 };
 
 // Any position's board, pieces only: for small boards (a line the engine

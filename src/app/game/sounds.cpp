@@ -49,6 +49,16 @@ std::vector<Tone> tones_of(Sound sound) {
       return phrase({392, 330});
     case Sound::kDraw:
       return phrase({440, 440});
+    case Sound::kTaken: {
+      // Eight short notes falling by semitones and a low last one, as the
+      // arcade's Pac-Man loses a life.
+      std::vector<Tone> tones;
+      float f = 740;
+      for (int i = 0; i < 8; ++i, f *= 0.944f)
+        tones.push_back({f, 0.07f * static_cast<float>(i), 0.09f, true});
+      tones.push_back({196, 0.6f, 0.3f, false});
+      return tones;
+    }
   }
   return {};
 }

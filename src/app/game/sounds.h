@@ -7,7 +7,8 @@
 
 namespace arcade::app {
 
-enum class Sound { kMove, kWin, kLoss, kDraw };
+// kTaken: a piece the game's end took (Pac-Man caught), a falling glide.
+enum class Sound { kMove, kWin, kLoss, kDraw, kTaken };
 
 struct Tone {
   float frequency = 0;    // Hz

@@ -272,6 +272,8 @@ struct PacMan {
   // eaten ghost's home, a cell a ghost left for home.
   static MoveCells move_cells(const Position& p, Move m);
   static std::string end_in_words(const Position& p);
+  // Caught: Pac-Man, where the ghost caught him.
+  static std::optional<TakenPiece> taken_at_end(const Position& p);
   // The points so far, which the maze does not show: "23 points".
   static std::string tally(const Position& p) { return points_in_words(p.score); }
   static std::string points_in_words(int points) {

@@ -121,6 +121,11 @@ MoveCells PacMan::move_cells(const Position& p, Move m) {
   return MoveCells::placing(here, std::move(also));
 }
 
+std::optional<TakenPiece> PacMan::taken_at_end(const Position& p) {
+  if (p.caught_by == 0) return std::nullopt;
+  return TakenPiece{cell_of(p, p.pacman), Piece::kFirstSide};
+}
+
 std::string PacMan::end_in_words(const Position& p) {
   if (p.caught_by != 0)
     return "The ghosts win: ghost " + std::to_string(p.caught_by) + " caught Pac-Man, " +
