@@ -15,6 +15,8 @@
 //      (AI against AI, no pace): median and max printed, a FIGURE line
 //      whose goal is a median within 100 ms (a failure only beyond ten
 //      times that: lib.mjs, timingFigure); 30 moves, 300 with ARCADE_BENCH=1
+//   7. the steady pace on a phone (pixel ratio 3), the AI ghosts answering
+//      each step: the frame interval over 3 s, a FIGURE line (a 60 Hz goal)
 //      (tools/bench_app.sh).
 // Screenshots pacman_*.png in the artefact folder.
 //
@@ -229,6 +231,42 @@ async function checkSteady(app) {
   }
 }
 
+// Runs in the page: the intervals between animation frames for `ms`.
+function frameIntervals(ms) {
+  return new Promise((resolve) => {
+    const times = [];
+    const tick = (now) => {
+      times.push(now);
+      if (now - times[0] < ms) return requestAnimationFrame(tick);
+      resolve(times.slice(1).map((t, i) => t - times[i]));
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+// On a phone (390x844 at pixel ratio 3) at the steady pace, the AI's ghosts
+// answering each step: the frame rate while Pac-Man keeps going, as a
+// figure (issue 33). Every step is a ghosts' search in the worker too.
+async function checkSteadyFrames(app) {
+  await app.commands('side 0 person', 'side 1 ai', 'pref steady on', 'pref motion on',
+                     'start %%%%%%%%%%%%%%%%%%%%/%..................%/%.%%%%.%%%%.%%%%...%/' +
+                         '%P........G........%/%%%%%%%%%%%%%%%%%%%%');
+  try {
+    await app.frames(3);
+    await app.page.keyboard.press('ArrowRight');
+    const intervals = await app.page.evaluate(frameIntervals, 3000);
+    const moves = movesOf(await app.state()).length;
+    assert.ok(moves >= 4, `Pac-Man kept going while the frames were timed: ${moves} moves`);
+    const median = percentile(intervals, 50), p95 = percentile(intervals, 95);
+    timingFigure('pacman_steady_phone: the median frame interval', median, 16.7, {
+      detail: `95th percentile ${p95.toFixed(1)} ms, longest ${Math.max(...intervals).toFixed(1)} ` +
+              `ms over ${intervals.length} frames, ${moves} moves played`,
+    });
+  } finally {
+    await app.commands('pref steady off');
+  }
+}
+
 async function checkUndoHintLinkSave(app) {
   await app.command('game pacman');
   let s = await step(app, () => app.page.keyboard.press('ArrowLeft'));
@@ -329,6 +367,7 @@ try {
   await runner.check('a bad maze is refused and changes nothing', () => checkBadMaze(desktop.app));
   await runner.check('a loss on a phone by a tap and swipes', () => checkLoss(phone.app));
   await runner.check('the steady pace keeps Pac-Man going', () => checkSteady(desktop.app));
+  await runner.check('the steady pace\'s frame rate on a phone', () => checkSteadyFrames(phone.app));
   await runner.check('undo, redo, a hint, the share link and the save',
                      () => checkUndoHintLinkSave(desktop.app));
   await runner.check('the AI\'s move time at its default level', () => checkMoveTime(desktop.app));
