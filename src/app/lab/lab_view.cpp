@@ -309,7 +309,10 @@ void level_labels(ImDrawList* list, const Placement& place, const std::vector<La
         words.agents[static_cast<std::size_t>(n->agent)] + " (" + level_kind(*n) + ")";
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     // Where the legend starts: a phone's area begins a little off the screen.
-    const ImVec2 at{min.x + 12, y - size.y / 2};
+    // Between its row and the one above, where only edges pass, if there is
+    // room: on its row it covered the row's first nodes.
+    const float above = place.row >= 2.5f * size.y ? place.row * 0.45f : 0.0f;
+    const ImVec2 at{min.x + 12, y - above - size.y / 2};
     list->AddRectFilled({at.x - 3, at.y - 1}, {at.x + size.x + 3, at.y + size.y + 1},
                         IM_COL32(24, 27, 36, 220), 3.0f);
     list->AddText(at, side_colour(*n), text.c_str());
@@ -941,9 +944,14 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
                                                     " min (down)   values from " + words.max_side +
                                                     "'s side   W3/L3: a win/loss in 3 moves   x N: "
                                                     "N moves pruned   +N: not kept";
-  // Wrapped: on a phone held upright the legend is wider than the tree.
-  list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr,
-                max.x - min.x - 20);
+  // Wrapped: on a phone held upright the legend is wider than the tree. On a
+  // plate of its own: a zoomed tree passes under it, never through it.
+  const float legend_w = max.x - min.x - 20;
+  const ImVec2 legend_size = ImGui::CalcTextSize(legend.c_str(), nullptr, false, legend_w);
+  list->AddRectFilled({min.x + 6, min.y + 3},
+                      {min.x + 14 + legend_size.x, min.y + 9 + legend_size.y},
+                      IM_COL32(24, 27, 36, 235), 4.0f);
+  list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr, legend_w);
   list->PopClipRect();
   LabAction action = LabAction::kNothing;
   if (!stale.empty()) {
