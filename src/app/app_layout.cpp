@@ -151,7 +151,8 @@ std::string App::layout_state() const {
               std::to_string(static_cast<int>(std::lround(l.y)));
   return "board_margin " + std::to_string(static_cast<int>(kBoardMargin)) + "\ntheme_background " +
          css_colour(kBackgroundRgb) + "\ntheme_sides " + css_colour(look.pieces[0].colour) + " " +
-         css_colour(look.pieces[1].colour) + "\n" + labels + "\n";
+         css_colour(look.pieces[1].colour) + "\n" + labels + "\nboard_drawn_pixels " +
+         std::to_string(renderer_.last_drawn_pixels()) + "\n";
 }
 
 // The main board's edge labels where it was drawn last; none on a board too

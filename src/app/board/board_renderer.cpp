@@ -593,6 +593,10 @@ void BoardRenderer::draw_cached(const BoardScene& scene, const PixelRect& rect,
   const std::vector<PixelRect> region =
       cache_.scene ? changed_region(*cache_.scene, scene, rect.width, rect.height)
                    : std::vector<PixelRect>{{0, 0, rect.width, rect.height}};
+  last_drawn_pixels_ = 0;
+  for (const PixelRect& r : region)
+    last_drawn_pixels_ +=
+        static_cast<std::uint64_t>(r.width) * static_cast<std::uint64_t>(r.height);
   if (!region.empty()) {
     // Only the region's pixels: the others hold what this scene draws there.
     glBindFramebuffer(GL_FRAMEBUFFER, cache_.framebuffer);

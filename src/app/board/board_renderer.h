@@ -20,6 +20,7 @@
 // the last frame are drawn again; an unchanged board costs a copy.
 
 #include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -81,6 +82,9 @@ class BoardRenderer {
   // one (another board through it would only evict it, still drawn right).
   // Leaves the state as draw() does, the framebuffer bound as it found it.
   void draw_cached(const BoardScene& scene, const PixelRect& rect, float time_seconds);
+  // The pixels the last draw_cached() drew with the board's shader (the
+  // rest came from the cache): a figure of what a frame costs.
+  std::uint64_t last_drawn_pixels() const { return last_drawn_pixels_; }
 
  private:
   // One program a look's kinds: board.frag with SURFACE, PIECE_KINDS and
@@ -129,6 +133,7 @@ class BoardRenderer {
   unsigned copy_program_ = 0;
   int copy_u_board_ = -1, copy_u_origin_ = -1;
   Cache cache_;
+  std::uint64_t last_drawn_pixels_ = 0;
 };
 
 }  // namespace arcade::app
