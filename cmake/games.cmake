@@ -1,7 +1,7 @@
 # The games, from src/games/games.txt (one line a game: `<name> <Type>`):
 # adds each game's folder src/games/<name>/ (whose CMakeLists.txt adds its
-# sources to arcade_games, and any engine-host data to
-# arcade_engine_sessions), and writes games/registered_games.h, which
+# sources to arcade_games, any engine-host data to arcade_engine_sessions,
+# and its command-line tools to arcade_game_tools), and writes games/registered_games.h, which
 # includes each folder's registration.h and lists the types in order as
 # RegisteredGames (src/games/registered_game.h). Sets ARCADE_GAMES (the
 # names, in order) in the caller and as a global property, for the tests.

@@ -1,21 +1,25 @@
 // The `arcade` command line through cli::run, as main() calls it: exit codes,
-// what goes to stdout and what to stderr, for the bench forms and the seeds
-// of match and tournament.
+// what goes to stdout and what to stderr, for the bench forms, the games'
+// own tools as the registry offers them, and the seeds of match and
+// tournament.
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "cli/bench_reversi.h"
 #include "cli/commands.h"
-#include "cli/data_file.h"
 #include "engine/protocol.h"
+#include "games/data_file.h"
+#include "games/game_tools.h"
+#include "games/reversi/endgame_bench.h"
 
 namespace arcade::cli {
 namespace {
@@ -169,6 +173,93 @@ TEST_F(CliCommands, BenchRefusesALineLongerThanTheCap) {
   EXPECT_EQ(run_arcade({"bench", "connect4", file_with("c4.txt", "\n" + at_cap + "4")}), 2);
   EXPECT_EQ(err_.str(), "error bench: c4.txt line 2: longer than " + std::to_string(kMaxDataLine) +
                             " characters\n");
+}
+
+// --- The games' own tools, from the registry ---
+
+// The words of a tool's command ("bench connect4": "bench", "connect4").
+std::vector<std::string> words_of(std::string_view command) {
+  std::vector<std::string> words;
+  std::istringstream in{std::string(command)};
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+// `arcade help` lists the generic commands, then every tool the games
+// register (games/game_tools.h), each with its arguments and summary.
+TEST_F(CliCommands, HelpListsEveryRegisteredGameToolAfterTheGenericCommands) {
+  ASSERT_FALSE(game_tools().empty());
+  EXPECT_EQ(run_arcade({"help"}), 0);
+  EXPECT_EQ(err_.str(), "");
+  const std::string help = out_.str();
+  const std::size_t tools_start = help.find("\nthe games' own tools:\n");
+  ASSERT_NE(tools_start, std::string::npos) << help;
+  for (const char* generic : {"  arcade perft GAME N ", "  arcade match GAME A B ",
+                              "  arcade tournament GAME ", "  arcade bench  ", "  arcade help "})
+    EXPECT_LT(help.find(generic), tools_start) << generic << " in:\n" << help;
+  for (const GameTool& tool : game_tools()) {
+    std::string call = "\n  arcade " + std::string(tool.command);
+    if (!tool.arguments.empty()) call += " " + std::string(tool.arguments);
+    const std::size_t at = help.find(call, tools_start);
+    ASSERT_NE(at, std::string::npos) << tool.command << " in:\n" << help;
+    // The whole call: a space or the line's end after it.
+    EXPECT_NE(std::string(" \n").find(help[at + call.size()]), std::string::npos) << tool.command;
+    // The summary follows, on the same line or the next.
+    const std::size_t summary = help.find(std::string(tool.summary) + "\n", at);
+    ASSERT_NE(summary, std::string::npos) << tool.command;
+    EXPECT_LE(std::count(help.begin() + static_cast<std::ptrdiff_t>(at + 1),
+                         help.begin() + static_cast<std::ptrdiff_t>(summary), '\n'),
+              1)
+        << tool.command;
+  }
+  // `--help` prints the same text.
+  EXPECT_EQ(run_arcade({"--help"}), 0);
+  EXPECT_EQ(out_.str(), help);
+}
+
+// Each tool is called by its words; a form of `arcade bench` is a bench
+// form, and no tool takes a generic command's name.
+TEST_F(CliCommands, EveryGameToolIsCalledByItsWords) {
+  for (const GameTool& tool : game_tools()) {
+    std::vector<std::string> args = words_of(tool.command);
+    ASSERT_FALSE(args.empty());
+    EXPECT_TRUE(args[0] == "bench" ? args.size() == 2 : args.size() == 1) << tool.command;
+    for (const char* generic : {"perft", "match", "tournament", "help", "--help"})
+      EXPECT_NE(args[0], generic) << tool.command;
+    args.push_back("FILE");
+    EXPECT_EQ(find_game_tool(args), &tool) << tool.command;
+    EXPECT_NE(tool.run, nullptr) << tool.command;
+  }
+  EXPECT_EQ(find_game_tool({"bench"}), nullptr);
+  EXPECT_EQ(find_game_tool({}), nullptr);
+}
+
+// An unknown form of `arcade bench` is refused naming every bench form the
+// games register; an unknown command, with the whole usage; an unknown
+// game, by its name.
+TEST_F(CliCommands, AnUnknownToolOrGameGetsAClearError) {
+  EXPECT_EQ(run_arcade({"bench", "chess", "games.txt"}), 2);
+  EXPECT_EQ(err_.str().rfind("error bench: unknown form 'bench chess'\nusage: arcade bench ", 0),
+            0u)
+      << err_.str();
+  for (const GameTool& tool : game_tools()) {
+    if (!tool.command.starts_with("bench ")) continue;
+    EXPECT_TRUE(err_has("arcade " + std::string(tool.command) + " " + std::string(tool.arguments)))
+        << tool.command << ": " << err_.str();
+  }
+  EXPECT_EQ(out_.str(), "");
+
+  EXPECT_EQ(run_arcade({"chess", "FILE"}), 2);
+  EXPECT_EQ(err_.str().rfind("error unknown command 'chess'\nusage:\n", 0), 0u) << err_.str();
+  EXPECT_TRUE(err_has("\nthe games' own tools:\n")) << err_.str();
+  EXPECT_EQ(out_.str(), "");
+
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"perft", "chess", "3"}, {"match", "chess", "1", "2"}, {"tournament", "chess"}}) {
+    EXPECT_EQ(run_arcade(args), 2) << args[0];
+    EXPECT_EQ(err_.str(), "error unknown game 'chess'\n") << args[0];
+    EXPECT_EQ(out_.str(), "") << args[0];
+  }
 }
 
 // --- Seeds of match and tournament ---

@@ -1,5 +1,5 @@
 #pragma once
-// `arcade match GAME MAZE ...` for a game of more than two agents (Pac-Man):
+// `arcade match GAME MAZE ...` for a game of more than two agents:
 // N whole games of one maze, agent 0 searching with a chosen algorithm and
 // depth, the other agents playing as a chosen model, through the engine's
 // own `match` command (engine/agent_match.h), so that the command line, the

@@ -6,13 +6,15 @@
 #include <optional>
 #include <streambuf>
 #include <string>
+#include <string_view>
+#include <vector>
 
-#include "cli/bench_connect4.h"
-#include "cli/book.h"
+#include "cli/bench_signature.h"
 #include "cli/match.h"
 #include "cli/tournament.h"
 #include "engine/protocol.h"
 #include "games/engine_sessions.h"
+#include "games/game_tools.h"
 #include "games/registry.h"
 
 namespace arcade::cli {
@@ -23,30 +25,82 @@ namespace {
 // for WebAssembly, built without pthreads, where `go` runs to its limits.
 constexpr bool kBackgroundSearch = ARCADE_CLI_THREADS != 0;
 
+// The column where the usage text's summaries start.
+constexpr std::size_t kSummaryColumn = 31;
+
+// "arcade WORDS ARGUMENTS": how a game's tool is called.
+std::string call_text(const GameTool& tool) {
+  std::string call = "arcade ";
+  call.append(tool.command);
+  if (!tool.arguments.empty()) call.append(" ").append(tool.arguments);
+  return call;
+}
+
+// `indent` and `call`, then `summary` at `column`, on the next line if the
+// call reaches it.
+void usage_line(std::ostream& out, std::string_view indent, std::string_view call,
+                std::string_view summary, std::size_t column) {
+  std::string line(indent);
+  line.append(call);
+  if (line.size() + 1 > column) {
+    out << line << "\n";
+    line.clear();
+  }
+  line.resize(column, ' ');
+  out << line << summary << "\n";
+}
+
+// The generic commands, then each game's tools from the registry.
 int usage(std::ostream& err) {
   err << "usage:\n"
          "  arcade                       read the engine protocol on stdin (try: help)\n"
          "  arcade perft GAME N          count positions N plies from the start\n"
          "  arcade match GAME A B [games N] [seed S] [verbose]\n"
          "                               levels A and B (1-5) play a series\n"
-         "  arcade match pacman MAZE [algorithm A] [depth D] [opponents O] [model M]\n"
+         "  arcade match GAME MAZE [algorithm A] [depth D] [opponents O] [model M]\n"
          "               [weights W] [games N] [seed S]\n"
-         "                               Pac-Man (A: minimax|alphabeta|expectimax) plays N\n"
-         "                               games of a maze (a name or rows joined by '/')\n"
-         "                               against the ghosts (O: adversarial|random|chaser),\n"
-         "                               its expectimax assuming they play as M (as O if\n"
-         "                               not given)\n"
+         "                               a game of more than two agents: agent 0 (A:\n"
+         "                               minimax|alphabeta|expectimax) plays N games of a\n"
+         "                               maze (a name or rows joined by '/') against the\n"
+         "                               others (O: adversarial|random|chaser), its\n"
+         "                               expectimax assuming they play as M (as O if not\n"
+         "                               given)\n"
          "  arcade tournament GAME [games N] [seed S] [movetime MS] [openings K] [all]\n"
          "                               neighbouring levels play; prints a cross table\n"
          "  arcade bench                 node-count signature of fixed searches of every game\n"
-         "  arcade bench connect4 FILE   solve a Connect Four data file, check every score\n"
-         "  arcade bench reversi FILE    solve a Reversi endgame file (.obf), check every score\n"
-         "  arcade bench perfect FILE [movetime MS]\n"
-         "                               the strongest level's move in each position\n"
-         "  arcade book build|pack|check|info FILE ...\n"
-         "                               the Connect Four opening book (arcade book)\n"
-         "  arcade help                  this text\n";
+         "  arcade help                  this text\n"
+         "the games' own tools:\n";
+  for (const GameTool& tool : game_tools())
+    usage_line(err, "  ", call_text(tool), tool.summary, kSummaryColumn);
   return 2;
+}
+
+// An error line, then every form of the command `word` (`arcade bench`: the
+// signature, then the games' forms), for arguments that fit none.
+int command_usage(std::ostream& err, const std::string& word, const std::string& problem) {
+  err << "error " << word << ": " << problem << "\n";
+  constexpr std::size_t kColumn = 36;
+  std::string_view indent = "usage: ";
+  if (word == "bench") {
+    usage_line(err, indent, "arcade bench", "node-count signature of every game", kColumn);
+    indent = "       ";
+  }
+  for (const GameTool& tool : game_tools())
+    if (tool.command.substr(0, tool.command.find(' ')) == word) {
+      usage_line(err, indent, call_text(tool), tool.summary, kColumn);
+      indent = "       ";
+    }
+  return 2;
+}
+
+// A game's tool, its bad arguments refused as those of the command's other
+// forms.
+int run_game_tool(const GameTool& tool, const std::vector<std::string>& args, std::ostream& out,
+                  std::ostream& err) {
+  const std::string word = args[0];
+  return tool.run({args, out, err, [&err, word](const std::string& problem) {
+                     return command_usage(err, word, problem);
+                   }});
 }
 
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -120,12 +174,15 @@ int run(const std::vector<std::string>& args, std::istream& in, std::ostream& ou
   if (command == "perft") return perft_command(args, out, err);
   if (command == "match") return match_command(args, out, err);
   if (command == "tournament") return tournament_command(args, out, err);
-  if (command == "bench") return bench_command(args, out, err);
-  if (command == "book") return book_command(args, out, err);
   if (command == "help" || command == "--help") {
     usage(out);
     return 0;
   }
+  // `arcade bench` alone is the signature; `bench WORD ...` a game's form.
+  if (command == "bench" && args.size() == 1) return run_bench_signature(out, err);
+  if (const GameTool* tool = find_game_tool(args)) return run_game_tool(*tool, args, out, err);
+  if (command == "bench")
+    return command_usage(err, "bench", "unknown form 'bench " + args[1] + "'");
   err << "error unknown command '" << command << "'\n";
   return usage(err);
 }

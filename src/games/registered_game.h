@@ -17,6 +17,13 @@
 //                                        a new session (a shipped opening book),
 //                                        defined in a source file the game adds
 //                                        to arcade_engine_sessions
+//   static constexpr GameTool kCommandLineTools[];  its own tools of the `arcade`
+//                                        command (games/game_tool.h: `bench
+//                                        connect4 FILE`, `book ...`), defined
+//                                        in source files the game adds to
+//                                        arcade_game_tools
+
+#include "games/game_tool.h"
 
 namespace arcade {
 

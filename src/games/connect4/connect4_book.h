@@ -2,7 +2,7 @@
 // A Connect Four opening book: for every position it holds, the exact score
 // (data-set convention, see connect4_solver.h) and columns that keep it
 // (`arcade book build` stores one, the book's move: the most central). Made
-// by `arcade book build` (cli/book.cpp) with the exact solver, so an early
+// by `arcade book build` (connect4_book_tool.cpp) with the exact solver, so an early
 // move, which the solver alone would need minutes for, is a lookup.
 //
 // A position and its mirror image share one entry, under the smaller of

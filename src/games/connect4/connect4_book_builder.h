@@ -1,7 +1,7 @@
 #pragma once
 // What goes into the Connect Four opening book and how one entry is made;
 // the command that builds a book file (resumable, on several threads) is
-// cli/book.cpp.
+// `arcade book` (connect4_book_tool.cpp).
 //
 // The book is the tree of a perfect player, for either side: every position
 // where that player is to move, having always played the book's move, after

@@ -1,5 +1,6 @@
 #pragma once
 #include "games/registered_game.h"
+#include "games/reversi/endgame_bench.h"
 #include "games/reversi/reversi.h"
 #include "games/reversi/reversi_session.h"
 
@@ -14,6 +15,12 @@ struct GameRegistration<Reversi> {
   static constexpr ToolSettings kTools{
       .bench_depth = 10, .bench_walk_step = 6, .tournament_opening_plies = 4};
   static constexpr int kMinimaxTestDepth = 4;
+  // Its tool of the `arcade` command (endgame_bench.cpp, in the
+  // command-line tool only).
+  static constexpr GameTool kCommandLineTools[] = {
+      {"bench reversi", "FILE", "solve a Reversi endgame file (.obf), check every score",
+       bench_reversi_tool},
+  };
 };
 
 }  // namespace arcade

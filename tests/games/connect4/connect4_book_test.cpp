@@ -18,8 +18,7 @@
 #include <set>
 #include <sstream>
 
-#include "cli/bench_connect4.h"
-#include "cli/book.h"
+#include "cli/commands.h"
 #include "engine/protocol.h"
 #include "games/connect4/connect4_book_builder.h"
 #include "games/connect4/connect4_session.h"
@@ -840,7 +839,12 @@ class BookCommand : public ::testing::Test {
   int run(std::vector<std::string> args) {
     out_.str("");
     err_.str("");
-    return cli::book_command(args, out_, err_);
+    return run_arcade(args);
+  }
+  // `arcade ARGS...`, as main() runs it.
+  int run_arcade(const std::vector<std::string>& args) {
+    std::istringstream in;
+    return cli::run(args, in, out_, err_);
   }
   static void write(const fs::path& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
@@ -994,17 +998,16 @@ TEST_F(BookCommand, BenchPerfectTimesTheLevelAndChecksItsMoves) {
   // The first position is in the book; the second (c4_L2_R2) is solved.
   const fs::path data = dir_ / "few.txt";
   write(data, "4 -1\n47143145561111322 -2\n");
-  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", data.string(), "movetime", "5000"}, out_, err_),
-            0)
+  EXPECT_EQ(run_arcade({"bench", "perfect", data.string(), "movetime", "5000"}), 0)
       << out_.str() << err_.str();
   EXPECT_NE(out_.str().find("positions 2 best 2 proven 2 mismatches 0 book 1"), std::string::npos)
       << out_.str();
   // A wrong score in the file is a mismatch, and the run fails.
   write(data, "4 1\n");
-  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", data.string()}, out_, err_), 1);
+  EXPECT_EQ(run_arcade({"bench", "perfect", data.string()}), 1);
   EXPECT_NE(out_.str().find("MISMATCH"), std::string::npos) << out_.str();
-  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", data.string(), "movetime"}, out_, err_), 2);
-  EXPECT_EQ(cli::bench_perfect({"bench", "perfect", (dir_ / "none.txt").string()}, out_, err_), 2);
+  EXPECT_EQ(run_arcade({"bench", "perfect", data.string(), "movetime"}), 2);
+  EXPECT_EQ(run_arcade({"bench", "perfect", (dir_ / "none.txt").string()}), 2);
 }
 
 }  // namespace

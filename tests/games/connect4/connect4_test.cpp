@@ -12,8 +12,8 @@
 #include <random>
 #include <sstream>
 
-#include "cli/bench_connect4.h"
 #include "engine/perft.h"
+#include "games/connect4/connect4_bench.h"
 #include "games/connect4/connect4_bound_table.h"
 #include "games/connect4/connect4_session.h"
 #include "games/connect4/connect4_solver.h"
@@ -498,7 +498,7 @@ TEST_F(Connect4Bench, ReportsOneSummaryLine) {
       write("c4_bench_ok.txt", rows[0].moves + " " + std::to_string(rows[0].score) + "\n\n" +
                                    rows[1].moves + " " + std::to_string(rows[1].score) + "\n");
   std::ostringstream out, err;
-  EXPECT_EQ(cli::bench_connect4(path, out, err), 0) << err.str();
+  EXPECT_EQ(bench_connect4(path, out, err), 0) << err.str();
   EXPECT_EQ(out.str().rfind("bench c4_bench_ok.txt positions 2 mismatches 0 mean_us ", 0), 0u)
       << out.str();
   EXPECT_NE(out.str().find(" mean_nodes "), std::string::npos);
@@ -507,7 +507,7 @@ TEST_F(Connect4Bench, ReportsOneSummaryLine) {
 TEST_F(Connect4Bench, AWrongScoreIsAMismatch) {
   const std::string path = write("c4_bench_bad.txt", "121212 17\n");
   std::ostringstream out, err;
-  EXPECT_EQ(cli::bench_connect4(path, out, err), 1);
+  EXPECT_EQ(bench_connect4(path, out, err), 1);
   EXPECT_NE(out.str().find("mismatch line 1: 121212 expected 17 got 18"), std::string::npos);
   EXPECT_NE(out.str().find("positions 1 mismatches 1"), std::string::npos);
 }
@@ -515,7 +515,7 @@ TEST_F(Connect4Bench, AWrongScoreIsAMismatch) {
 TEST_F(Connect4Bench, AMalformedLineIsNamed) {
   const std::string path = write("c4_bench_malformed.txt", "121212 18\n4453\n");
   std::ostringstream out, err;
-  EXPECT_EQ(cli::bench_connect4(path, out, err), 2);
+  EXPECT_EQ(bench_connect4(path, out, err), 2);
   EXPECT_NE(err.str().find("line 2"), std::string::npos) << err.str();
 }
 

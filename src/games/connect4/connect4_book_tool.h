@@ -1,10 +1,11 @@
 #pragma once
 // `arcade book ...`: builds, merges and checks the Connect Four opening book
-// (games/connect4_book.h).
+// (connect4_book.h); Connect Four's tool of the `arcade` command
+// (registration.h).
 //
 //   arcade book build FILE [plies N] [full F] [hash MB] [threads T] [minutes M]
 //       Builds the book up to N plies (default 8): the perfect player's tree
-//       (games/connect4_book_builder.h), every position up to F plies
+//       (connect4_book_builder.h), every position up to F plies
 //       (default 2). Ply by ply, on T threads (one a core), each with a
 //       table of MB megabytes. Resumable: each result is appended to FILE.log
 //       at once, and a build reads FILE and its log before it starts, so a
@@ -22,14 +23,12 @@
 //   arcade book info FILE
 //       Entries per ply and the file's size.
 
-#include <iosfwd>
-#include <string>
-#include <vector>
+#include "games/game_tool.h"
 
-namespace arcade::cli {
+namespace arcade {
 
-// args[0] is "book". Returns 0 on success, 1 when `check` finds a wrong
+// call.args[0] is "book". Returns 0 on success, 1 when `check` finds a wrong
 // entry, 2 on bad arguments or an unreadable or damaged file.
-int book_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int connect4_book_tool(const ToolCall& call);
 
-}  // namespace arcade::cli
+}  // namespace arcade

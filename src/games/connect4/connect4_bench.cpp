@@ -1,4 +1,4 @@
-#include "cli/bench_connect4.h"
+#include "games/connect4/connect4_bench.h"
 
 #include <algorithm>
 #include <charconv>
@@ -7,19 +7,18 @@
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <vector>
 
-#include "cli/bench_reversi.h"
-#include "cli/bench_signature.h"
-#include "cli/data_file.h"
 #include "engine/clock.h"
 #include "engine/level.h"
 #include "games/connect4/connect4.h"
 #include "games/connect4/connect4_session.h"
 #include "games/connect4/connect4_solver.h"
 #include "games/connect4/shipped_book.h"
+#include "games/data_file.h"
 #include "games/engine_sessions.h"
 
-namespace arcade::cli {
+namespace arcade {
 namespace {
 
 struct Case {
@@ -68,53 +67,30 @@ void solve_case(Connect4Solver& solver, const Case& c, std::size_t line, Totals&
       << "\n";
 }
 
-// The cases of a data file (cli/data_file.h).
+// The cases of a data file (games/data_file.h).
 Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& path) {
   return read_data_file<Case>(path, parse_line, "");
 }
 
 // More than any machine this runs on; the solver clamps to the machine's.
 constexpr std::uint64_t kMaxBenchThreads = 256;
-// src/CMakeLists.txt sets ARCADE_CLI_THREADS on this target only: 0 for
-// WebAssembly, built without pthreads, where the solver must start none.
+// src/CMakeLists.txt sets ARCADE_CLI_THREADS on the command-line tool's
+// targets only (arcade_cli, arcade_game_tools): 0 for WebAssembly, built
+// without pthreads, where the solver must start none.
 constexpr bool kThreadsAvailable = ARCADE_CLI_THREADS != 0;
-
-// An error line, then every form of `arcade bench`.
-int bench_usage(std::ostream& err, const std::string& problem) {
-  err << "error bench: " << problem << "\n"
-      << "usage: arcade bench                   node-count signature of every game\n"
-         "       arcade bench connect4 FILE [threads N]\n"
-         "                                    solve a Connect Four data file\n"
-         "       arcade bench reversi FILE      solve a Reversi endgame file (.obf)\n"
-         "       arcade bench perfect FILE [movetime MS]\n";
-  return 2;
-}
-
-// `bench connect4 FILE [threads N]` (args[0] and args[1] are "bench" and
-// "connect4").
-int bench_connect4_command(const std::vector<std::string>& args, std::ostream& out,
-                           std::ostream& err) {
-  if (args.size() == 3) return bench_connect4(args[2], out, err);
-  if (args.size() != 5 || args[3] != "threads")
-    return bench_usage(err, "'bench connect4' takes FILE [threads N]");
-  const std::optional<std::uint64_t> threads = parse_number(args[4], 1, kMaxBenchThreads);
-  if (!threads)
-    return bench_usage(err, "'" + args[4] + "' is not a thread count from 1 to " +
-                                std::to_string(kMaxBenchThreads));
-  return bench_connect4(args[2], out, err, static_cast<int>(*threads));
-}
 
 }  // namespace
 
-int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  if (args.size() == 1) return run_bench_signature(out, err);
-  if (args[1] == "connect4") return bench_connect4_command(args, out, err);
-  if (args[1] == "perfect") return bench_perfect(args, out, err);
-  if (args[1] == "reversi") {
-    if (args.size() != 3) return bench_usage(err, "'bench reversi' takes FILE");
-    return bench_reversi(args[2], out, err);
-  }
-  return bench_usage(err, "unknown form 'bench " + args[1] + "'");
+int bench_connect4_tool(const ToolCall& call) {
+  const std::vector<std::string>& args = call.args;
+  if (args.size() == 3) return bench_connect4(args[2], call.out, call.err);
+  if (args.size() != 5 || args[3] != "threads")
+    return call.refuse("'bench connect4' takes FILE [threads N]");
+  const std::optional<std::uint64_t> threads = parse_number(args[4], 1, kMaxBenchThreads);
+  if (!threads)
+    return call.refuse("'" + args[4] + "' is not a thread count from 1 to " +
+                       std::to_string(kMaxBenchThreads));
+  return bench_connect4(args[2], call.out, call.err, static_cast<int>(*threads));
 }
 
 int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err, int threads) {
@@ -157,7 +133,7 @@ bool keeps_score(const Case& c, const std::string& move) {
 
 void perfect_case(const Case& c, std::int64_t movetime_ms, PerfectTotals& totals,
                   std::ostream& out) {
-  std::unique_ptr<GameSession> session = make_engine_session("connect4");
+  std::unique_ptr<GameSession> session = make_engine_session(Connect4::kName);
   session->set_position(c.moves, {});
   SearchLimits limits;
   SearchOptions options;
@@ -199,12 +175,14 @@ Parsed<std::int64_t> perfect_movetime(const std::vector<std::string>& args) {
 
 }  // namespace
 
-int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int bench_perfect_tool(const ToolCall& call) {
+  const std::vector<std::string>& args = call.args;
+  std::ostream& out = call.out;
   const Parsed<std::int64_t> movetime = perfect_movetime(args);
-  if (!movetime) return bench_usage(err, movetime.error());
+  if (!movetime) return call.refuse(movetime.error());
   const auto cases = read_cases(args[2]);
   if (!cases) {
-    err << "error bench: " << cases.error() << "\n";
+    call.err << "error bench: " << cases.error() << "\n";
     return 2;
   }
   PerfectTotals totals;
@@ -217,4 +195,4 @@ int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::
   return totals.best == totals.positions && totals.mismatches == 0 ? 0 : 1;
 }
 
-}  // namespace arcade::cli
+}  // namespace arcade

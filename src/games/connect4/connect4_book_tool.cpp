@@ -1,4 +1,4 @@
-#include "cli/book.h"
+#include "games/connect4/connect4_book_tool.h"
 
 #include <algorithm>
 #include <atomic>
@@ -8,13 +8,16 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <sstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "games/connect4/connect4_book_builder.h"
 
-namespace arcade::cli {
+namespace arcade {
 namespace {
 
 namespace fs = std::filesystem;
@@ -22,7 +25,9 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kDefaultPlies = 8;
 constexpr int kDefaultFullPlies = 2;
-// Threads need the native build (the WebAssembly tool has no pthreads).
+// Threads need the native build (the WebAssembly tool has no pthreads;
+// src/CMakeLists.txt sets ARCADE_CLI_THREADS on the command-line tool's
+// targets).
 constexpr std::uint64_t kMaxThreads = ARCADE_CLI_THREADS ? 64 : 1;
 constexpr std::uint64_t kDefaultHashMegabytes = 1024;
 constexpr auto kProgressEvery = std::chrono::seconds(30);
@@ -384,7 +389,9 @@ int check(const std::vector<std::string>& args, std::ostream& out, std::ostream&
 
 }  // namespace
 
-int book_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int connect4_book_tool(const ToolCall& call) {
+  const std::vector<std::string>& args = call.args;
+  std::ostream &out = call.out, &err = call.err;
   if (args.size() < 3) return usage(err);
   if (args[1] == "build") return build(args, out, err);
   if (args[1] == "pack") return pack(args, out, err);
@@ -394,4 +401,4 @@ int book_command(const std::vector<std::string>& args, std::ostream& out, std::o
   return usage(err);
 }
 
-}  // namespace arcade::cli
+}  // namespace arcade

@@ -1,6 +1,7 @@
 #pragma once
-// The data files of `arcade bench connect4 FILE` and `arcade bench reversi
-// FILE`: one position a line, read by the bench's own parse_line.
+// The data files of the games' benches (`arcade bench connect4 FILE`,
+// `arcade bench reversi FILE`; games/game_tool.h): one position a line, read
+// by the bench's own parse_line.
 
 #include <cstddef>
 #include <filesystem>
@@ -13,7 +14,7 @@
 
 #include "engine/parsed.h"
 
-namespace arcade::cli {
+namespace arcade {
 
 // The longest line a data file may hold: the positions of the benches'
 // files take a few hundred characters (an .obf line with every move of a
@@ -73,4 +74,4 @@ Parsed<std::vector<std::pair<std::size_t, Case>>> read_data_file(const std::stri
   return cases;
 }
 
-}  // namespace arcade::cli
+}  // namespace arcade

@@ -1,4 +1,4 @@
-#include "cli/bench_reversi.h"
+#include "games/reversi/endgame_bench.h"
 
 #include <algorithm>
 #include <ctime>
@@ -9,12 +9,12 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/data_file.h"
 #include "engine/clock.h"
 #include "engine/parsed.h"
+#include "games/data_file.h"
 #include "games/reversi/endgame.h"
 
-namespace arcade::cli {
+namespace arcade {
 namespace {
 
 using reversi::Bitboard;
@@ -95,7 +95,7 @@ Parsed<Case> parse_line(const std::string& line) {
   return c;
 }
 
-// The cases of a data file (cli/data_file.h), "#" lines passed over.
+// The cases of a data file (games/data_file.h), "#" lines passed over.
 Parsed<std::vector<std::pair<std::size_t, Case>>> read_cases(const std::string& path) {
   return read_data_file<Case>(path, parse_line, "#");
 }
@@ -193,6 +193,11 @@ void solve_case(EndgameSolver& solver, const Case& c, std::size_t line, Totals& 
 
 }  // namespace
 
+int bench_reversi_tool(const ToolCall& call) {
+  if (call.args.size() != 3) return call.refuse("'bench reversi' takes FILE");
+  return bench_reversi(call.args[2], call.out, call.err);
+}
+
 int bench_reversi(const std::string& path, std::ostream& out, std::ostream& err) {
   const auto cases = read_cases(path);
   if (!cases) {
@@ -210,4 +215,4 @@ int bench_reversi(const std::string& path, std::ostream& out, std::ostream& err)
   return totals.mismatches ? 1 : 0;
 }
 
-}  // namespace arcade::cli
+}  // namespace arcade

@@ -7,7 +7,9 @@
 #include <iosfwd>
 #include <string>
 
-namespace arcade::cli {
+#include "games/game_tool.h"
+
+namespace arcade {
 
 // FILE: one position a line in the .obf format of the FFO test positions
 // (../shared/data/reversi/README.md): the 64 squares a1..h8 ('X' black, 'O'
@@ -26,8 +28,12 @@ namespace arcade::cli {
 // Returns 0 when everything matched, 1 on a mismatch, 2 when the file
 // cannot be read, is a directory, holds no positions or has a malformed line
 // (the error names the line): a position of more than kMaxBenchEmpties
-// empty squares, or a line longer than kMaxDataLine (cli/data_file.h).
+// empty squares, or a line longer than kMaxDataLine (games/data_file.h).
 int bench_reversi(const std::string& path, std::ostream& out, std::ostream& err);
+
+// `arcade bench reversi FILE` (registration.h): bench_reversi, or the
+// arguments refused.
+int bench_reversi_tool(const ToolCall& call);
 
 // The most empty squares a position of the file may have. The exact solve
 // takes about three times as long for each further empty square: the sets
@@ -37,4 +43,4 @@ int bench_reversi(const std::string& path, std::ostream& out, std::ostream& err)
 // line beyond the limit is refused as malformed, before anything is solved.
 inline constexpr int kMaxBenchEmpties = 30;
 
-}  // namespace arcade::cli
+}  // namespace arcade

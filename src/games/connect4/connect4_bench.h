@@ -2,19 +2,16 @@
 // `arcade bench connect4 FILE`: solves every position of a Connect Four data
 // file ("<moves> <score>" a line), checks each score, and reports the mean
 // time and nodes a position, the figures Pascal Pons' test protocol compares.
-// Also the dispatch of every `arcade bench` form.
+// And `arcade bench perfect FILE`: the Perfect level's move in each position
+// of such a file. Both are Connect Four's tools of the `arcade` command
+// (registration.h).
 
 #include <iosfwd>
 #include <string>
-#include <vector>
 
-namespace arcade::cli {
+#include "games/game_tool.h"
 
-// `arcade bench ...` (args[0] is "bench"): the signature (cli/bench_signature.h),
-// `connect4 FILE [threads N]`, `perfect FILE [movetime MS]` or `reversi FILE`
-// (cli/bench_reversi.h). Any other form is an error naming the forms, exit
-// code 2.
-int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+namespace arcade {
 
 // `threads` threads share each solve (Connect4Solver::set_threads; clamped
 // to the machine's). Prints each mismatch, then one summary line:
@@ -23,6 +20,10 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
 // cannot be read, is a directory, holds no positions, or has a malformed
 // line (the error names the line).
 int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err, int threads = 1);
+
+// `arcade bench connect4 FILE [threads N]`: bench_connect4, or the arguments
+// refused.
+int bench_connect4_tool(const ToolCall& call);
 
 // `arcade bench perfect FILE [movetime MS]`: the strongest level, as the app
 // runs it (a fresh engine session with the opening book, the app's budget of
@@ -36,6 +37,6 @@ int bench_connect4(const std::string& path, std::ostream& out, std::ostream& err
 // answered from the book. The times are the level's alone. Returns 0 when
 // every move was best, 1 if not, 2 for bad arguments or a file that
 // bench_connect4 would refuse.
-int bench_perfect(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int bench_perfect_tool(const ToolCall& call);
 
-}  // namespace arcade::cli
+}  // namespace arcade
