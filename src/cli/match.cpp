@@ -7,6 +7,8 @@
 #include <random>
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "cli/agent_match.h"
 #include "engine/level.h"
@@ -49,17 +51,20 @@ std::string chosen_move(Player& mover, const GameSetup& setup, int ply) {
 int play_game(Player& first, Player& second, const GameSetup& setup,
               std::vector<std::string>& moves) {
   std::mt19937_64 opening_rng(setup.opening_seed);
+  bool first_to_move = true;  // sides alternate, but after an extra turn
   for (int ply = 0;; ++ply) {
-    Player& mover = ply % 2 == 0 ? first : second;
+    Player& mover = first_to_move ? first : second;
     if (auto problem = mover.session->set_position("startpos", moves))
       throw std::runtime_error("match: " + *problem);
     const Outcome outcome = mover.session->outcome();
     if (outcome != Outcome::kOngoing) {
       const int for_mover = outcome == Outcome::kWon ? 1 : outcome == Outcome::kLost ? -1 : 0;
-      return ply % 2 == 0 ? for_mover : -for_mover;
+      return first_to_move ? for_mover : -for_mover;
     }
-    moves.push_back(ply < setup.opening_plies ? opening_move(*mover.session, opening_rng)
-                                              : chosen_move(mover, setup, ply));
+    std::string move = ply < setup.opening_plies ? opening_move(*mover.session, opening_rng)
+                                                 : chosen_move(mover, setup, ply);
+    if (!mover.session->move_keeps_turn(move)) first_to_move = !first_to_move;
+    moves.push_back(std::move(move));
   }
 }
 

@@ -80,6 +80,35 @@ concept HasFinalMargin = Game<G> && requires(const typename G::Position& p) {
   { G::final_margin(p) } -> std::convertible_to<int>;
 };
 
+// A game where a side may move twice in a row (an extra turn: a sowing that
+// ends in the mover's own store) says so with kExtraTurns and tells whose
+// turn it is, G::side_to_move(p), 0 or 1. The search then neither negates
+// the value nor swaps the window across a move that keeps the turn. Any
+// other game alternates, and compiles to the search it always was.
+template <class G>
+concept HasExtraTurns = Game<G> && requires(const typename G::Position& p) {
+  requires G::kExtraTurns;
+  { G::side_to_move(p) } -> std::same_as<int>;
+};
+
+// Whether the side to move in `child`, a position right after `parent`, is
+// the one that moved in `parent`: always false where turns alternate.
+template <Game G>
+constexpr bool keeps_turn(const typename G::Position& parent, const typename G::Position& child) {
+  if constexpr (HasExtraTurns<G>)
+    return G::side_to_move(parent) == G::side_to_move(child);
+  else
+    return false;
+}
+
+// A value of `child` from its side to move's view, seen from `parent`'s:
+// negated unless the move kept the turn.
+template <Game G>
+constexpr Score from_parent_view(const typename G::Position& parent,
+                                 const typename G::Position& child, Score child_value) {
+  return keeps_turn<G>(parent, child) ? child_value : -child_value;
+}
+
 // The exact score of a finished game, `ply` plies from the root.
 template <Game G>
 constexpr Score game_end_score(const typename G::Position& p, Outcome outcome, int ply) {

@@ -17,6 +17,12 @@
 // depth d this gives b^ceil(d/2) + b^floor(d/2) - 1 leaves, Knuth and
 // Moore's count, whatever the values; alpha-beta with the best move ordering
 // visits exactly these nodes.
+//
+// In a game with extra turns (engine/game.h's HasExtraTurns) a child whose
+// side to move is its parent's (kept_turn) keeps the parent's bound and is
+// proven the way its parent is, not negated: a cut node's refutation is then
+// a child proven at least the bound, an all node's children are each proven
+// at most it.
 
 #include <algorithm>
 #include <cstdint>
@@ -35,8 +41,11 @@ struct MinimalTree {
 // `parents` and `values` describe the tree in preorder: node 0 is the root
 // (parent -1), every other node's parent comes before it. values[i] is node
 // i's negamax value (for the side to move there), so each inner node's value
-// is the largest of its children's values negated.
-inline MinimalTree minimal_tree(std::span<const int> parents, std::span<const Score> values) {
+// is the largest of its children's values negated. kept_turn, empty or one a
+// node: whether the move to node i kept the turn, so that its value is not
+// negated (empty: turns alternate).
+inline MinimalTree minimal_tree(std::span<const int> parents, std::span<const Score> values,
+                                std::span<const std::uint8_t> kept_turn = {}) {
   const std::size_t n = parents.size();
   if (n == 0) return {};
   // Signed, as the exact proof's difference to a child's cheaper one may be.
@@ -57,10 +66,14 @@ inline MinimalTree minimal_tree(std::span<const int> parents, std::span<const Sc
     return a.nodes != b.nodes ? a.nodes < b.nodes : a.leaves < b.leaves;
   };
 
-  // Each node's bound from the root's value, alternating with the ply.
+  // Each node's bound from the root's value, alternating with the side to move.
+  const auto kept = [&](std::size_t i) { return !kept_turn.empty() && kept_turn[i] != 0; };
   std::vector<Score> bound(n);
   bound[0] = values[0];
-  for (std::size_t i = 1; i < n; ++i) bound[i] = -bound[static_cast<std::size_t>(parents[i])];
+  for (std::size_t i = 1; i < n; ++i) {
+    const Score parent_bound = bound[static_cast<std::size_t>(parents[i])];
+    bound[i] = kept(i) ? parent_bound : -parent_bound;
+  }
 
   // Gathered from a node's children before the node itself is reached (in
   // reverse preorder every child comes first): the sum of their at_least
@@ -81,13 +94,21 @@ inline MinimalTree minimal_tree(std::span<const int> parents, std::span<const Sc
       root_exact = exact;
       break;
     }
+    // From the parent's view: `no_better` proves the child no better for the
+    // parent than its bound, `refutes` proves it at least as good (with the
+    // turn kept, the child's own at_most and at_least).
     const auto p = static_cast<std::size_t>(parents[i]);
+    const bool same_side = kept(i);
+    const Count& no_better = same_side ? at_most : at_least;
+    const Count& refutes = same_side ? at_least : at_most;
+    const bool refuting = same_side ? values[i] >= bound[i] : values[i] <= bound[i];
     has_children[p] = true;
-    children_at_least[p].nodes = saturated(children_at_least[p].nodes + at_least.nodes);
-    children_at_least[p].leaves += at_least.leaves;
-    if (values[i] <= bound[i] && cheaper(at_most, refutation[p])) refutation[p] = at_most;
-    const Count swap{exact.nodes - at_least.nodes, exact.leaves - at_least.leaves};
-    if (-values[i] == values[p] && cheaper(swap, exact_swap[p])) exact_swap[p] = swap;
+    children_at_least[p].nodes = saturated(children_at_least[p].nodes + no_better.nodes);
+    children_at_least[p].leaves += no_better.leaves;
+    if (refuting && cheaper(refutes, refutation[p])) refutation[p] = refutes;
+    const Count swap{exact.nodes - no_better.nodes, exact.leaves - no_better.leaves};
+    const Score for_parent = same_side ? values[i] : -values[i];
+    if (for_parent == values[p] && cheaper(swap, exact_swap[p])) exact_swap[p] = swap;
   }
   return {static_cast<std::uint64_t>(root_exact.nodes),
           static_cast<std::uint64_t>(root_exact.leaves)};

@@ -170,7 +170,7 @@ class Searcher {
   Searcher(TranspositionTable& table, const Weights& weights, Observer& observer) requires kObserved
       : table_(table),
         weights_(weights),
-        observed_{&observer, {}} {}
+        observed_{&observer, {}, {}} {}
 
   // Searches until a limit, the stop flag, or a proven result. Always returns
   // a legal move when one exists: the best of the last finished iteration, or
@@ -284,9 +284,7 @@ class Searcher {
       else if (options_.random_ties && best > -kInfinity)
         alpha = best - 1;
       const std::uint64_t move_horizon_before = horizon_hits_;
-      observe_enter(root, m, 1, -kInfinity, -alpha);
-      const Score score = -negamax(G::play(root, m), depth - 1, 1, -kInfinity, -alpha);
-      observe_exit(-score, 1);
+      const Score score = search_move(root, m, depth - 1, 1, alpha, kInfinity);
       if (aborted_) break;
       if (exact_root())
         info.root_scores.push_back(
@@ -315,15 +313,19 @@ class Searcher {
   // counted.
   void complete_line(const Position& root, SearchInfo& result) const {
     Position pos = root;
-    for (Move m : result.pv) pos = G::play(pos, m);
+    Score expected = result.score;  // pos's value for its side to move
+    const auto step = [&](Move m) {
+      const Position next = G::play(pos, m);
+      expected = from_parent_view<G>(pos, next, expected);
+      pos = next;
+    };
+    for (Move m : result.pv) step(m);
     while (static_cast<int>(result.pv.size()) < kMaxSearchPly - 1 &&
            G::outcome(pos) == Outcome::kOngoing) {
-      const int ply = static_cast<int>(result.pv.size());
-      const Score expected = ply % 2 == 0 ? result.score : -result.score;
-      const Move next = move_keeping(pos, ply, expected);
+      const Move next = move_keeping(pos, static_cast<int>(result.pv.size()), expected);
       if (next == kNoMove) return;
       result.pv.push_back(next);
-      pos = G::play(pos, next);
+      step(next);
     }
   }
 
@@ -335,8 +337,11 @@ class Searcher {
     const bool table_knows = entry && from_node_relative(entry->score, ply) == expected;
     if (table_knows && std::find(moves.begin(), moves.end(), entry->move) != moves.end())
       return entry->move;
-    for (Move m : moves)
-      if (known_value(G::play(pos, m), ply + 1) == -expected) return m;
+    for (Move m : moves) {
+      const Position next = G::play(pos, m);
+      const std::optional<Score> value = known_value(next, ply + 1);
+      if (value && from_parent_view<G>(pos, next, *value) == expected) return m;
+    }
     return kNoMove;
   }
 
@@ -390,11 +395,17 @@ class Searcher {
     if constexpr (kObserved) {
       observed_.observer->enter(root, NodeEntry{0, kNoMove, -kInfinity, kInfinity, true});
       observed_.horizon_at_entry[0] = horizon_hits_;
+      observed_.root_side_to_move[0] = true;
     }
   }
-  void observe_enter(const Position& parent, Move m, int ply, Score alpha, Score beta) {
+  // `child` is entered at `ply` by the move m, which kept the turn or not,
+  // with the window (alpha, beta) from its side to move's view.
+  void observe_enter(const Position& child, Move m, int ply, bool kept_turn, Score alpha,
+                     Score beta) {
     if constexpr (kObserved) {
-      observed_.observer->enter(G::play(parent, m), NodeEntry{ply, m, alpha, beta, ply % 2 == 0});
+      bool& root_side = observed_.root_side_to_move[ply];
+      root_side = observed_.root_side_to_move[ply - 1] == kept_turn;
+      observed_.observer->enter(child, NodeEntry{ply, m, alpha, beta, root_side});
       observed_.horizon_at_entry[ply] = horizon_hits_;
     }
   }
@@ -451,13 +462,9 @@ class Searcher {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (options_.use_ordering) pick_next(moves, keys, i);
       const Move m = moves[i];
-      if constexpr (kObserved)
-        observe_enter(pos, m, ply + 1, alpha_beta() ? -beta : -kInfinity,
-                      alpha_beta() ? -alpha : kInfinity);
-      const Score score =
-          alpha_beta() ? -negamax(G::play(pos, m), depth - 1, ply + 1, -beta, -alpha)
-                       : -negamax(G::play(pos, m), depth - 1, ply + 1, -kInfinity, kInfinity);
-      if constexpr (kObserved) observe_exit(-score, ply + 1);
+      const Score score = alpha_beta()
+                              ? search_move(pos, m, depth - 1, ply + 1, alpha, beta)
+                              : search_move(pos, m, depth - 1, ply + 1, -kInfinity, kInfinity);
       if (aborted_) return 0;
       if (score <= best) continue;
       best = score;
@@ -484,6 +491,32 @@ class Searcher {
                    horizon_hits_ == horizon_before);
     }
     return best;
+  }
+
+  // The value of the move m of pos for pos's side to move, its position
+  // searched `depth` deep at `ply` with the window (alpha, beta) from pos's
+  // side's view: negated, the window swapped, unless the move keeps the turn
+  // (HasExtraTurns), when the same side searches on with the same window.
+  // Where turns alternate this is the one negated call it always was.
+  Score search_move(const Position& pos, Move m, int depth, int ply, Score alpha, Score beta) {
+    if constexpr (HasExtraTurns<G>) {
+      const Position next = G::play(pos, m);
+      if (keeps_turn<G>(pos, next)) {
+        if constexpr (kObserved) observe_enter(next, m, ply, true, alpha, beta);
+        const Score score = negamax(next, depth, ply, alpha, beta);
+        if constexpr (kObserved) observe_exit(score, ply);
+        return score;
+      }
+      if constexpr (kObserved) observe_enter(next, m, ply, false, -beta, -alpha);
+      const Score score = -negamax(next, depth, ply, -beta, -alpha);
+      if constexpr (kObserved) observe_exit(-score, ply);
+      return score;
+    } else {
+      if constexpr (kObserved) observe_enter(G::play(pos, m), m, ply, false, -beta, -alpha);
+      const Score score = -negamax(G::play(pos, m), depth, ply, -beta, -alpha);
+      if constexpr (kObserved) observe_exit(-score, ply);
+      return score;
+    }
   }
 
   std::optional<Score> table_cutoff(const TableEntry& entry, int depth, int ply, Score alpha,
@@ -647,6 +680,9 @@ class Searcher {
   struct Observed {
     Observer* observer = nullptr;
     std::array<std::uint64_t, kMaxSearchPly + 1> horizon_at_entry{};
+    // Whether the root's side is to move at each ply's node (it moves twice
+    // in a row after an extra turn).
+    std::array<bool, kMaxSearchPly + 1> root_side_to_move{};
   };
   [[no_unique_address]] std::conditional_t<kObserved, Observed, NoSearchObserver> observed_;
 };

@@ -93,6 +93,13 @@ class GameSession {
   virtual std::string diagram() const = 0;
   virtual std::vector<std::string> legal_moves() const = 0;
   virtual Outcome outcome() const = 0;
+  // Whether playing `move`, legal here, leaves the same side to move (an
+  // extra turn, engine/game.h's HasExtraTurns); false in a game whose turns
+  // alternate, and for text that is no legal move.
+  virtual bool move_keeps_turn(std::string_view move) const {
+    (void)move;
+    return false;
+  }
   // Positions `depth` plies ahead; nothing if `stop` was set before the end.
   virtual std::optional<std::uint64_t> perft(int depth, const std::atomic<bool>& stop) const = 0;
 
@@ -196,6 +203,15 @@ class GameSessionFor : public GameSession {
   std::string position_text() const override { return G::to_text(position_); }
   std::string diagram() const override { return G::diagram(position_); }
   Outcome outcome() const override { return G::outcome(position_); }
+  bool move_keeps_turn(std::string_view move) const override {
+    if constexpr (HasExtraTurns<G>) {
+      const Parsed<Move> m = G::move_from_text(position_, move);
+      return m && keeps_turn<G>(position_, G::play(position_, *m));
+    } else {
+      (void)move;
+      return false;
+    }
+  }
   std::optional<std::uint64_t> perft(int depth, const std::atomic<bool>& stop) const override {
     const std::uint64_t count = arcade::perft<G>(position_, depth, &stop);
     if (stop.load()) return std::nullopt;
