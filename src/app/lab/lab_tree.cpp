@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 #include "engine/minimal_tree.h"
@@ -255,12 +256,14 @@ void LabTree::add(LabNode node) {
 }
 
 std::optional<std::uint64_t> minimal_nodes(const LabTree& minimax_tree) {
-  // Knuth and Moore's proof is of two sides that alternate.
+  // Knuth and Moore's proof is of two sides, moving in turn or again after
+  // an extra turn (a child whose side is its parent's).
   if (!minimax_tree.whole() || minimax_tree.nodes().empty() || minimax_tree.in_points())
     return std::nullopt;
   const std::vector<LabNode>& nodes = minimax_tree.nodes();
   std::vector<int> parents(nodes.size());
   std::vector<Score> values(nodes.size());
+  std::vector<std::uint8_t> kept_turn(nodes.size(), 0);
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     const LabNode& n = nodes[i];
     // Only a whole minimax tree: every child searched, every value exact.
@@ -284,8 +287,10 @@ std::optional<std::uint64_t> minimal_nodes(const LabTree& minimax_tree) {
     }
     values[i] = n.max_to_move ? v : -v;
     parents[i] = n.parent;
+    if (n.parent >= 0)
+      kept_turn[i] = nodes[static_cast<std::size_t>(n.parent)].max_to_move == n.max_to_move;
   }
-  return minimal_tree(parents, values).nodes;
+  return minimal_tree(parents, values, kept_turn).nodes;
 }
 
 LabLayout lay_out(const std::vector<LabNode>& nodes, const std::vector<bool>& folded) {
