@@ -11,6 +11,7 @@
 
 #include "all_games.h"
 #include "games/registry.h"
+#include "nim_game.h"
 #include "test_util.h"
 
 namespace arcade::testing {
@@ -95,14 +96,23 @@ TYPED_TEST(Conformance, GarbageIsRejected) {
 
 // --- The game as the app shows it (games/game_description.h) ---------------
 
-// Every cell's piece, row by row from the bottom.
+// What a cell shows: its piece, and its count where the game's cells hold
+// counts.
+struct CellContent {
+  Piece piece = Piece::kNone;
+  std::optional<int> count;
+  friend auto operator<=>(const CellContent&, const CellContent&) = default;
+};
+
+// Every cell's content, row by row from the bottom.
 template <class G>
-std::vector<Piece> board_of(const typename G::Position& p) {
+std::vector<CellContent> board_of(const typename G::Position& p) {
   const Grid grid = grid_of<G>(p);
-  std::vector<Piece> pieces;
+  std::vector<CellContent> cells;
   for (int row = 0; row < grid.rows; ++row)
-    for (int col = 0; col < grid.cols; ++col) pieces.push_back(G::piece_at(p, {col, row}));
-  return pieces;
+    for (int col = 0; col < grid.cols; ++col)
+      cells.push_back({G::piece_at(p, {col, row}), count_at_of<G>(p, {col, row})});
+  return cells;
 }
 
 template <class G>
@@ -123,11 +133,11 @@ std::vector<std::vector<typename G::Position>> playouts_from_every_start(int per
 
 // Whether `side`'s pieces hold `length` cells in a row in some direction.
 template <class G>
-bool has_line_of(const std::vector<Piece>& board, Piece side, int length) {
+bool has_line_of(const std::vector<CellContent>& board, Piece side, int length) {
   const Grid grid = G::kBoardLayout.grid;
   const Cell directions[] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
   auto at = [&](Cell c) {
-    return grid.contains(c) ? board[c.row * grid.cols + c.col] : Piece::kNone;
+    return grid.contains(c) ? board[c.row * grid.cols + c.col].piece : Piece::kNone;
   };
   for (int row = 0; row < grid.rows; ++row)
     for (int col = 0; col < grid.cols; ++col)
@@ -176,21 +186,22 @@ TYPED_TEST(Conformance, StartVariantsAreLegalStartsAndIncludeTheStart) {
   EXPECT_EQ(standard, 1) << "start() must be one of the variants, once";
 }
 
-// piece_at shows all there is to a position: two positions with the same
-// pieces and the same side to move are the same position. Not so in a game of
-// more than two agents (Pac-Man): its score, the agent to move among the
-// ghosts and their fear are no pieces, and several ghosts of a team move in
-// turn.
+// piece_at (and count_at) shows all there is to a position: two positions
+// with the same pieces and counts and the same side to move are the same
+// position. Not so in a game of more than two agents (Pac-Man): its score,
+// the agent to move among the ghosts and their fear are no pieces, and
+// several ghosts of a team move in turn. Sides alternate, but where the game
+// has extra turns; there a move that keeps the turn says so in words.
 TYPED_TEST(Conformance, TheBoardAndTheSideToMoveAreThePosition) {
   using G = TypeParam;
-  std::map<std::pair<std::vector<Piece>, int>, std::string> seen;
+  std::map<std::pair<std::vector<CellContent>, int>, std::string> seen;
   for (const auto& line : playouts_from_every_start<G>(100, 5)) {
     for (std::size_t ply = 0; ply < line.size(); ++ply) {
       const auto& p = line[ply];
       const int side = G::side_to_move(p);
       ASSERT_TRUE(side == 0 || side == 1) << G::to_text(p);
       if constexpr (MultiAgentGame<G>) continue;
-      if (ply > 0) {
+      if (ply > 0 && !HasExtraTurns<G>) {
         EXPECT_NE(side, G::side_to_move(line[ply - 1])) << "turns alternate";
       }
       const auto [it, fresh] = seen.try_emplace({board_of<G>(p), side}, G::to_text(p));
@@ -201,27 +212,29 @@ TYPED_TEST(Conformance, TheBoardAndTheSideToMoveAreThePosition) {
 }
 
 // A move changes exactly the cells its description names (changed()): the
-// mover's piece arrives on `to`, leaves `from` when it moves, and the cells
-// in `also` (discs turned, pieces taken) change too; a pass changes none. So
-// the app's marks and animations show what the move did to the board. In a
-// game of more than two agents the mover's step is named even where its ends
-// look the same before and after (two ghosts of one look meeting, an eaten
-// ghost gone home from the cell it stepped on); the other changed cells are
+// mover's piece arrives on `to`, leaves `from` when it moves, or the move
+// takes from `to` what it held (a removal, a sowing), and the cells in
+// `also` (discs turned, pieces taken, houses sown) change too; a pass
+// changes none. A cell changes when its piece or its count does. So the
+// app's marks and animations show what the move did to the board. In a game
+// of more than two agents the mover's step is named even where its ends look
+// the same before and after (two ghosts of one look meeting, an eaten ghost
+// gone home from the cell it stepped on); the other changed cells are
 // exactly `also`.
-TYPED_TEST(Conformance, MoveCellsAreTheCellsTheMoveChanges) {
-  using G = TypeParam;
+template <class G>
+void check_move_cells() {
   for (const auto& line : playouts_from_every_start<G>(50, 6)) {
     for (const auto& p : line) {
       const Grid grid = grid_of<G>(p);
       auto index = [&](Cell c) { return static_cast<std::size_t>(c.row * grid.cols + c.col); };
       MoveList<G::kMaxMoves> moves;
       G::generate_moves(p, moves);
-      const std::vector<Piece> before = board_of<G>(p);
+      const std::vector<CellContent> before = board_of<G>(p);
       const Piece mover = piece_of_side<G>(G::side_to_move(p));
       for (Move m : moves) {
         const MoveCells cells = G::move_cells(p, m);
         const std::string what = G::to_text(p) + " " + G::move_to_text(p, m);
-        const std::vector<Piece> after = board_of<G>(G::play(p, m));
+        const std::vector<CellContent> after = board_of<G>(G::play(p, m));
         std::set<std::size_t> differ;
         for (std::size_t i = 0; i < before.size(); ++i)
           if (before[i] != after[i]) differ.insert(i);
@@ -244,22 +257,67 @@ TYPED_TEST(Conformance, MoveCellsAreTheCellsTheMoveChanges) {
         EXPECT_EQ(differ, named) << what;
         if (cells.is_pass()) {
           EXPECT_TRUE(cells.changed().empty()) << what << ": a pass names a cell";
+          EXPECT_FALSE(cells.takes) << what;
           continue;
         }
-        EXPECT_EQ(after[index(*cells.to)], mover) << what;
+        if (cells.takes) {
+          // Something was there to take: a piece or a count.
+          const CellContent& taken = before[index(*cells.to)];
+          EXPECT_TRUE(taken.piece != Piece::kNone || taken.count.value_or(0) > 0) << what;
+          EXPECT_FALSE(cells.moves_a_piece()) << what;
+          continue;
+        }
+        EXPECT_EQ(after[index(*cells.to)].piece, mover) << what;
         if (cells.moves_a_piece()) {
-          EXPECT_EQ(before[index(*cells.from)], mover) << what;
-          EXPECT_EQ(after[index(*cells.from)], Piece::kNone) << what;
+          EXPECT_EQ(before[index(*cells.from)].piece, mover) << what;
+          EXPECT_EQ(after[index(*cells.from)].piece, Piece::kNone) << what;
         } else {
-          EXPECT_EQ(before[index(*cells.to)], Piece::kNone) << what;
+          EXPECT_EQ(before[index(*cells.to)].piece, Piece::kNone) << what;
         }
         // A dropped piece lands on the lowest empty cell of its column.
         if (G::kBoardLayout.placement == Placement::kDroppedInColumn && cells.to->row > 0) {
-          EXPECT_NE(before[index({cells.to->col, cells.to->row - 1})], Piece::kNone) << what;
+          EXPECT_NE(before[index({cells.to->col, cells.to->row - 1})].piece, Piece::kNone) << what;
         }
       }
     }
   }
+}
+
+TYPED_TEST(Conformance, MoveCellsAreTheCellsTheMoveChanges) {
+  check_move_cells<TypeParam>();
+}
+
+// A game whose moves remove things passes the same check (a test game, as
+// no registered game may be one).
+TEST(ConformanceOfRemovals, MoveCellsAreTheCellsANimMoveChanges) {
+  check_move_cells<NimGame>();
+}
+
+// Where a side may move again, a move that keeps the turn says so in words:
+// the board alone does not tell the player whose turn it is.
+template <class G>
+void check_kept_turns_are_said() {
+  if constexpr (HasExtraTurns<G>) {
+    int kept = 0;
+    for (const auto& line : playouts_from_every_start<G>(50, 10)) {
+      for (const auto& p : line) {
+        MoveList<G::kMaxMoves> moves;
+        G::generate_moves(p, moves);
+        for (Move m : moves) {
+          const auto next = G::play(p, m);
+          if (G::outcome(next) != Outcome::kOngoing || !keeps_turn<G>(p, next)) continue;
+          ++kept;
+          EXPECT_FALSE(move_words_of<G>(p, m).empty())
+              << G::to_text(p) << " " << G::move_to_text(p, m) << " keeps the turn unsaid";
+        }
+      }
+    }
+    EXPECT_GT(kept, 0) << "a game with extra turns never gave one";
+  }
+}
+
+TYPED_TEST(Conformance, AMoveThatKeepsTheTurnSaysSo) {
+  check_kept_turns_are_said<TypeParam>();
 }
 
 TYPED_TEST(Conformance, EndInWordsExactlyWhenTheGameIsOver) {
@@ -314,8 +372,10 @@ TYPED_TEST(Conformance, TheRegistrysViewShowsTheGame) {
       EXPECT_EQ(game->grid().rows, grid.rows);
       EXPECT_EQ(board_of<G>(p).size(), static_cast<std::size_t>(grid.cols * grid.rows));
       for (int row = 0; row < grid.rows; ++row)
-        for (int col = 0; col < grid.cols; ++col)
+        for (int col = 0; col < grid.cols; ++col) {
           EXPECT_EQ(game->piece_at({col, row}), G::piece_at(p, {col, row}));
+          EXPECT_EQ(game->count_at({col, row}), count_at_of<G>(p, {col, row}));
+        }
       MoveList<G::kMaxMoves> moves;
       G::generate_moves(p, moves);
       const std::vector<Move> legal = game->legal_moves();
@@ -324,6 +384,7 @@ TYPED_TEST(Conformance, TheRegistrysViewShowsTheGame) {
       const Move m = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
       EXPECT_EQ(game->move_to_text(m), G::move_to_text(p, m));
       EXPECT_EQ(game->move_cells(m), G::move_cells(p, m));
+      EXPECT_EQ(game->move_words(m), move_words_of<G>(p, m));
       game->play(m);
       p = G::play(p, m);
     }

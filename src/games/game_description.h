@@ -1,10 +1,10 @@
 #pragma once
 // How a game shows itself to a player: its title, the names of its sides, its
-// board (a grid of cells and how it looks), the piece on each cell, the cells
-// a move touches, the positions a game may start from, and how a finished
-// game ended, in words. Plain data and functions over positions: no UI
-// library here. The app draws every game from this description alone, so it
-// never tells games apart by name nor reads a position string to draw it.
+// board (a grid of cells and how it looks), the piece or the count on each
+// cell, the cells a move touches and what it did in words, the positions a
+// game may start from, and how a finished game ended, in words. Plain data and functions over
+// positions: no UI library here. The app draws every game from this description alone, so it never
+// tells games apart by name nor reads a position string to draw it.
 //
 // A game describes itself with static members beside its `Game` ones,
 // checked by the `GameDescription` concept below; GameViewFor<G>
@@ -98,22 +98,30 @@ struct BoardLayout {
   }
 };
 
-// The cells a move changes, as the board shows them: a move puts a piece on
-// `to` (none for a pass, which changes no cell), takes it there from `from`
-// when it moves a piece, and changes the cells in `also` besides (discs it
-// turns over, pieces it takes). The conformance suite checks that changed()
-// is exactly the set of cells whose piece differs after the move.
+// The cells a move changes, as the board shows them. `to` is the cell the
+// move plays on, the one a person picks (none for a pass, which changes no
+// cell). A move either puts a piece of the mover's on `to` (placing), takes
+// it there from `from` (moving), or takes from `to` what is there (taking:
+// stones removed from a heap, the seeds of a house sown); and it changes the
+// cells in `also` besides (discs it turns over, pieces it captures, the
+// houses a sowing passes, in the order it reaches them). The conformance
+// suite checks that changed() is exactly the set of cells whose piece or
+// count (count_at_of) differs after the move.
 struct MoveCells {
   std::optional<Cell> from;  // the cell a piece leaves, for a move of a piece
   std::optional<Cell> to;    // the cell the move plays on; none for a pass
   std::vector<Cell> also;    // further cells it changes
+  bool takes = false;        // it takes from `to` rather than putting a piece there
 
   static MoveCells pass() { return {}; }
   static MoveCells placing(Cell cell, std::vector<Cell> also = {}) {
-    return {std::nullopt, cell, std::move(also)};
+    return {std::nullopt, cell, std::move(also), false};
   }
   static MoveCells moving(Cell from, Cell to, std::vector<Cell> also = {}) {
-    return {from, to, std::move(also)};
+    return {from, to, std::move(also), false};
+  }
+  static MoveCells taking(Cell cell, std::vector<Cell> also = {}) {
+    return {std::nullopt, cell, std::move(also), true};
   }
 
   bool is_pass() const { return !to; }
@@ -175,7 +183,8 @@ concept GameDescription = Game<G> && std::equality_comparable<typename G::Positi
   { G::kStartLabel } -> std::convertible_to<std::string_view>;
   // At least one; the game's start() among them.
   { G::start_variants() } -> std::same_as<std::vector<StartVariant<typename G::Position>>>;
-  // 0 or 1, as in kSides.
+  // 0 or 1, as in kSides. Sides alternate, unless the game has extra turns
+  // (engine/game.h's HasExtraTurns, which reads this same function).
   { G::side_to_move(p) } -> std::same_as<int>;
   // c within the position's grid (below).
   { G::piece_at(p, c) } -> std::same_as<Piece>;
@@ -208,6 +217,37 @@ std::string tally_of(const typename G::Position& p) {
                   { G::tally(p) } -> std::same_as<std::string>;
                 })
     return G::tally(p);
+  else
+    return "";
+}
+
+// A game whose cells hold counts (seeds in houses and stores, stones in
+// heaps) says how many a cell holds: G::count_at(p, c), nothing for a cell
+// that holds no count (a cell of its grid the board does not use). Its
+// piece_at may still say whose a cell is. Any other game's cells hold
+// pieces only: nothing.
+template <class G>
+std::optional<int> count_at_of(const typename G::Position& p, Cell c) {
+  if constexpr (requires {
+                  { G::count_at(p, c) } -> std::same_as<std::optional<int>>;
+                })
+    return G::count_at(p, c);
+  else
+    return std::nullopt;
+}
+
+// A game says in words what a move did beyond the cells it changes, for the
+// player who sees it played: G::move_words(p, m), with m legal in p ("Another
+// move: the last seed fell in your store."); empty where there is nothing to
+// say. A move that keeps the turn (engine/game.h's HasExtraTurns) always has
+// words, as the same side moving again is no surprise the board shows. Any
+// other game's moves have none.
+template <class G>
+std::string move_words_of(const typename G::Position& p, Move m) {
+  if constexpr (requires {
+                  { G::move_words(p, m) } -> std::same_as<std::string>;
+                })
+    return G::move_words(p, m);
   else
     return "";
 }

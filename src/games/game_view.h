@@ -77,8 +77,14 @@ class GameView {
   // taken_at_end_of): Pac-Man caught.
   virtual std::optional<TakenPiece> taken_at_end() const = 0;
   virtual Piece piece_at(Cell c) const = 0;  // c within board().grid
+  // How many things cell c holds, where the game's cells hold counts
+  // (game_description.h's count_at_of), else nothing.
+  virtual std::optional<int> count_at(Cell c) const = 0;
   virtual std::vector<Move> legal_moves() const = 0;
   virtual MoveCells move_cells(Move legal) const = 0;
+  // What the move did beyond its cells, in words, or "" (move_words_of):
+  // "Another move: the last seed fell in your store."
+  virtual std::string move_words(Move legal) const = 0;
   virtual std::string move_to_text(Move legal) const = 0;
   // Reads a move and checks that it is legal here.
   virtual Parsed<Move> move_from_text(std::string_view text) const = 0;
@@ -187,12 +193,14 @@ class GameViewFor final : public GameView {
   std::string end_in_words() const override { return G::end_in_words(position_); }
   std::optional<TakenPiece> taken_at_end() const override { return taken_at_end_of<G>(position_); }
   Piece piece_at(Cell c) const override { return G::piece_at(position_, c); }
+  std::optional<int> count_at(Cell c) const override { return count_at_of<G>(position_, c); }
   std::vector<Move> legal_moves() const override {
     MoveList<G::kMaxMoves> list;
     G::generate_moves(position_, list);
     return {list.begin(), list.end()};
   }
   MoveCells move_cells(Move legal) const override { return G::move_cells(position_, legal); }
+  std::string move_words(Move legal) const override { return move_words_of<G>(position_, legal); }
   std::string move_to_text(Move legal) const override { return G::move_to_text(position_, legal); }
   Parsed<Move> move_from_text(std::string_view text) const override {
     return G::move_from_text(position_, text);
