@@ -100,9 +100,9 @@ std::vector<std::string> path_to(const TreeReport& tree, const TreeNode& node) {
 
 // The session's `eval` total is what its searches use at their depth limit:
 // each child of a depth-1 tree is valued by the heuristic (from the other
-// side, so negated), with the default weights, a preset, and random ones. In
-// a game of more than two agents depth 1 is a round: the leaves lie a round
-// down, valued in hundredths of points.
+// side, so negated, unless the move kept the turn), with the default weights, a preset, and random
+// ones. In a game of more than two agents depth 1 is a round: the leaves lie a round down, valued
+// in hundredths of points.
 TYPED_TEST(Evaluation, TheTotalIsWhatTheSearchUsesAtItsDepthLimit) {
   using G = TypeParam;
   std::unique_ptr<GameSession> session = make_session(G::kName);
@@ -144,7 +144,10 @@ TYPED_TEST(Evaluation, TheTotalIsWhatTheSearchUsesAtItsDepthLimit) {
             << G::to_text(p) << " " << path.size() << " moves";
       } else {
         ASSERT_FALSE(child->set_position(G::to_text(p), {node.move}));
-        EXPECT_EQ(child->evaluation().total, -node.value) << G::to_text(p) << " " << node.move;
+        // From the other side, so negated, unless the move kept the turn.
+        const bool kept = keeps_turn<G>(p, G::play(p, *G::move_from_text(p, node.move)));
+        const Score total = child->evaluation().total;
+        EXPECT_EQ(kept ? total : -total, node.value) << G::to_text(p) << " " << node.move;
       }
       ++compared;
     }
