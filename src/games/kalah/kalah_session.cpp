@@ -1,0 +1,72 @@
+#include "games/kalah/kalah_session.h"
+
+#include <algorithm>
+#include <array>
+
+namespace arcade {
+namespace {
+
+// The oracle's endgame table, per number of houses: small, so that the
+// first Perfect move waits for it a moment at most.
+constexpr int kProbeEndgameSeeds = 12;
+
+const KalahSolver& probe_solver(int houses) {
+  static const std::array<std::unique_ptr<KalahSolver>, Kalah::kMaxHouses> solvers = [] {
+    std::array<std::unique_ptr<KalahSolver>, Kalah::kMaxHouses> all;
+    for (int h = 1; h <= Kalah::kMaxHouses; ++h)
+      all[h - 1] = std::make_unique<KalahSolver>(h, kProbeEndgameSeeds, 0);
+    return all;
+  }();
+  return *solvers[houses - 1];
+}
+
+}  // namespace
+
+std::optional<Score> Kalah::probe(const Position& p) {
+  const KalahSolver::Board board = KalahSolver::board_of(p);
+  int seeds = 0;
+  for (std::uint8_t c : board) seeds += c;
+  if (seeds > kProbeEndgameSeeds || outcome(p) != Outcome::kOngoing) return std::nullopt;
+  const std::optional<int> value = probe_solver(p.houses).endgame_board_value(board);
+  if (!value) return std::nullopt;
+  return margin_score(final_margin(p) + *value);
+}
+
+int KalahSession::solve_endgame_seeds(int houses) {
+  return houses >= 6 ? 16 : houses == 5 ? 18 : 20;
+}
+
+std::string kalah_solution_words(const Kalah::Position& p, int margin,
+                                 const std::vector<Move>& line) {
+  const int winner = margin > 0 ? p.side : 1 - p.side;
+  const std::string by = " by " + std::to_string(margin > 0 ? margin : -margin);
+  if (Kalah::outcome(p) != Outcome::kOngoing)
+    return margin == 0 ? "drawn" : std::string(Kalah::kSides[winner].name) + " has won" + by;
+  std::string words = margin == 0 ? "draw" : std::string(Kalah::kSides[winner].name) + " wins" + by;
+  if (line.empty()) return words;
+  words.append(", best move ").append(Kalah::move_to_text(p, line.front())).append("; line");
+  Kalah::Position at = p;
+  for (Move m : line) {
+    words.append(" ").append(Kalah::move_to_text(at, m));
+    at = Kalah::play(at, m);
+  }
+  return words;
+}
+
+Parsed<std::string> KalahSession::solve(const std::atomic<bool>& stop) {
+  const Kalah::Position& p = position_;
+  if (Kalah::outcome(p) != Outcome::kOngoing)
+    return kalah_solution_words(p, Kalah::final_margin(p), {});
+  // A table of every board the variant has, where that is smaller.
+  const int endgame_seeds = std::min(solve_endgame_seeds(p.houses), Kalah::total_seeds(p));
+  if (!solver_ || solver_->houses() != p.houses || solver_->endgame_seeds() != endgame_seeds)
+    solver_ = std::make_unique<KalahSolver>(p.houses, endgame_seeds,
+                                            p.houses == Kalah::kMaxHouses ? kSolveTableBits : 18);
+  const std::optional<int> margin = solver_->value(p, &stop);
+  if (!margin) return ParseError{"stopped"};
+  const std::optional<std::vector<Move>> line = solver_->best_line(p, &stop);
+  if (!line) return ParseError{"stopped"};
+  return kalah_solution_words(p, *margin, *line);
+}
+
+}  // namespace arcade
