@@ -20,8 +20,8 @@ int seeds_on(const KalahSolver::Board& board) {
 KalahSolver::KalahSolver(int houses, int endgame_seeds, int table_bits)
     : houses_(houses),
       endgame_seeds_(endgame_seeds),
-      table_(std::size_t{1} << table_bits),
-      mask_((std::uint64_t{1} << table_bits) - 1) {
+      table_(std::size_t{1} << std::max(table_bits, 1)),
+      mask_((std::uint64_t{1} << std::max(table_bits, 1)) - 1) {
   // ways_[parts][n] = C(n + parts - 1, parts - 1), by Pascal's rule.
   const int parts = 2 * houses_;
   ways_.assign(static_cast<std::size_t>(parts) + 1,
@@ -170,6 +170,14 @@ void KalahSolver::build_endgame() {
 
 // Seven bits a count (at most 72 seeds): nine counts in one word, three in
 // the other.
+KalahSolver::Entry* KalahSolver::find(std::size_t slot, std::uint64_t low, std::uint32_t high) {
+  for (std::size_t i = slot; i < slot + 2; ++i) {
+    Entry& e = table_[i];
+    if (e.seeds > 0 && e.key_low == low && e.key_high == high) return &e;
+  }
+  return nullptr;
+}
+
 void KalahSolver::pack(const Board& board, std::uint64_t& low, std::uint32_t& high) {
   low = 0;
   for (int i = 0; i < 9; ++i) low = low << 7 | board[i];
@@ -190,17 +198,16 @@ int KalahSolver::search(const Board& board, int seeds, int alpha, int beta) {
   std::uint64_t low;
   std::uint32_t high;
   pack(board, low, high);
-  Entry& entry = table_[mix_hash(low ^ mix_hash(high)) & mask_];
-  const bool hit = entry.used && entry.key_low == low && entry.key_high == high;
+  const std::size_t slot = mix_hash(low ^ mix_hash(high)) & mask_ & ~std::uint64_t{1};
   int lower = -seeds, upper = seeds;
   int table_move = -1;
-  if (hit) {
-    lower = std::max(lower, int{entry.lower});
-    upper = std::min(upper, int{entry.upper});
+  if (const Entry* entry = find(slot, low, high)) {
+    lower = std::max(lower, int{entry->lower});
+    upper = std::min(upper, int{entry->upper});
     if (lower >= beta) return lower;
     if (upper <= alpha) return upper;
     if (lower == upper) return lower;
-    table_move = entry.best == 0xFF ? -1 : entry.best;
+    table_move = entry->best == 0xFF ? -1 : entry->best;
   }
   const int alpha_at_entry = std::max(alpha, lower);
   alpha = alpha_at_entry;
@@ -249,19 +256,32 @@ int KalahSolver::search(const Board& board, int seeds, int alpha, int beta) {
     if (alpha >= beta) break;
   }
 
-  // Step 4. Remember the bound, with what the slot knew of the same board
-  // (the search below may have given the slot to another).
-  if (!(entry.used && entry.key_low == low && entry.key_high == high)) {
-    entry = Entry{low,  high, static_cast<std::int8_t>(-seeds), static_cast<std::int8_t>(seeds),
-                  0xFF, 1};
+  // Step 4. Remember the bound, with what the table knew of the same board
+  // (the search below may have replaced it).
+  Entry* entry = find(slot, low, high);
+  if (!entry) {
+    // Two entries a bucket: the first keeps the board of more seeds (a
+    // larger search to redo), the second takes whatever comes.
+    Entry& first = table_[slot];
+    entry = &table_[slot + 1];
+    if (first.seeds <= seeds) {
+      *entry = first;
+      entry = &first;
+    }
+    *entry = Entry{low,
+                   high,
+                   static_cast<std::int8_t>(-seeds),
+                   static_cast<std::int8_t>(seeds),
+                   0xFF,
+                   static_cast<std::uint8_t>(seeds)};
   }
   if (best <= alpha_at_entry)
-    entry.upper = static_cast<std::int8_t>(std::min<int>(entry.upper, best));
+    entry->upper = static_cast<std::int8_t>(std::min<int>(entry->upper, best));
   else if (best >= beta)
-    entry.lower = static_cast<std::int8_t>(std::max<int>(entry.lower, best));
+    entry->lower = static_cast<std::int8_t>(std::max<int>(entry->lower, best));
   else
-    entry.lower = entry.upper = static_cast<std::int8_t>(best);
-  entry.best = static_cast<std::uint8_t>(best_move);
+    entry->lower = entry->upper = static_cast<std::int8_t>(best);
+  entry->best = static_cast<std::uint8_t>(best_move);
   return best;
 }
 

@@ -42,7 +42,7 @@ class KalahSolver {
 
   // For boards of `houses` houses a side, with an endgame table of every
   // board of at most `endgame_seeds` seeds and a table of 2^table_bits
-  // entries of bounds.
+  // entries of bounds (2 at least).
   KalahSolver(int houses, int endgame_seeds, int table_bits);
 
   // The value of the houses of `board` for the side to move: nothing if
@@ -85,8 +85,9 @@ class KalahSolver {
     std::int8_t lower = -128;
     std::int8_t upper = 127;
     std::uint8_t best = 0xFF;
-    std::uint8_t used = 0;
+    std::uint8_t seeds = 0;  // on the board; 0 for an empty entry
   };
+  Entry* find(std::size_t slot, std::uint64_t low, std::uint32_t high);
 
   int search(const Board& board, int seeds, int alpha, int beta);
   std::int8_t endgame_value(const Board& board, int seeds) const;
