@@ -19,6 +19,7 @@
 #include "engine/protocol.h"
 #include "games/data_file.h"
 #include "games/game_tools.h"
+#include "games/registry.h"
 #include "games/reversi/endgame_bench.h"
 
 namespace arcade::cli {
@@ -274,6 +275,43 @@ TEST_F(CliCommands, MatchTakesEverySeedFromZeroToTheLargest) {
         << seed << ": " << err_.str();
     EXPECT_TRUE(out_has("match tictactoe A=Beginner B=Perfect games 2 A-wins 0 ")) << out_.str();
     EXPECT_EQ(err_.str(), "") << seed;
+  }
+}
+
+// The winner a match names is the one its moves lead to, in every
+// two-player game: the side to move at the end, as the game's view tells it,
+// won or lost, whoever moved twice in a row on the way (an extra turn).
+TEST_F(CliCommands, MatchNamesTheWinnerItsMovesLeadTo) {
+  for (const std::string& game : game_names()) {
+    if (make_game_view(game)->multi_agent()) continue;
+    ASSERT_EQ(run_arcade({"match", game, "1", "2", "games", "4", "verbose"}), 0) << err_.str();
+    std::istringstream lines(out_.str());
+    int games = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.rfind("game ", 0) != 0) continue;
+      ++games;
+      // "game N A first: A wins moves m1 m2 ..."
+      const bool a_first = line.find(" A first: ") != std::string::npos;
+      const std::size_t at = line.find(" moves");
+      ASSERT_NE(at, std::string::npos) << line;
+      std::unique_ptr<GameView> view = make_game_view(game);
+      ASSERT_FALSE(view->set_position("startpos"));
+      std::istringstream moves(line.substr(at + 6));
+      for (std::string move; moves >> move;) {
+        const Parsed<Move> m = view->move_from_text(move);
+        ASSERT_TRUE(m.ok()) << line;
+        view->play(*m);
+      }
+      ASSERT_NE(view->outcome(), Outcome::kOngoing) << line;
+      const int mover = view->side_to_move();
+      const int winner = view->outcome() == Outcome::kWon    ? mover
+                         : view->outcome() == Outcome::kLost ? 1 - mover
+                                                             : -1;
+      const char* expected = winner < 0 ? "draw" : (winner == 0) == a_first ? "A wins" : "B wins";
+      EXPECT_NE(line.find(std::string("first: ") + expected + " "), std::string::npos)
+          << game << ": " << line;
+    }
+    EXPECT_EQ(games, 4) << game;
   }
 }
 
