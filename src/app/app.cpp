@@ -17,6 +17,8 @@ constexpr float kAnimationSeconds = 0.3f;
 // A step to the cell beside (a game of steps: a round of Pac-Man is his
 // step and each ghost's) slides quicker, so that a round feels snappy.
 constexpr float kStepSeconds = 0.1f;
+// A sowing reaches a cell this often: a seed at a time, as a hand sows.
+constexpr float kSowingSecondsACell = 0.14f;
 // A piece the game's end took (Pac-Man caught) shrinks away in this long.
 constexpr float kTakenSeconds = 0.9f;
 // The steady pace: a step this often while the person steers.
@@ -157,6 +159,7 @@ bool App::update(float seconds) {
   // A lab run brings lines; animations move. A finished one still needs its
   // last frame, hence was_busy_.
   const bool busy = lab_.busy() || (ui_.animation && ui_.animation->progress < 1.0f) ||
+                    (ui_.sowing && ui_.sowing->progress < 1.0f) ||
                     (game_.game_over() && (win_progress_ < 1.0f || end_shown_ < 1.0f));
   // The game changed since the last frame (an engine's move, a script's
   // command): its state as saved tells.
@@ -197,15 +200,24 @@ void App::follow_moves(float dt) {
     // A new move (not an undo) slides or drops into place.
     ui_.animation.reset();
     if (count < moves_seen_ || count == 0) wanted_step_ = heading_ = std::nullopt;
-    if (count == moves_seen_ + 1 && motion() > 0)
-      if (auto path = last_move_path(game_)) {
+    ui_.sowing.reset();
+    if (count == moves_seen_ + 1 && motion() > 0) {
+      if (auto sown = last_move_counts(game_)) {
+        ui_.sowing = std::move(*sown);
+        ui_.sowing->progress = 0.0f;
+      } else if (auto path = last_move_path(game_)) {
         ui_.animation = *path;
         ui_.animation->progress = 0.0f;
       }
+    }
     if (count == moves_seen_ + 1 && prefs_.sound && platform_.play_sound)
       platform_.play_sound(Sound::kMove);
     moves_seen_ = count;
     ui_.selected.reset();
+  }
+  if (ui_.sowing && ui_.sowing->progress < 1.0f) {
+    const float seconds = kSowingSecondsACell * static_cast<float>(ui_.sowing->order.size());
+    ui_.sowing->progress = std::min(1.0f, ui_.sowing->progress + dt / seconds);
   }
   if (ui_.animation && ui_.animation->progress < 1.0f) {
     const float seconds = unit_step(*ui_.animation) ? kStepSeconds : kAnimationSeconds;
@@ -226,7 +238,8 @@ void App::follow_end(float dt) {
     ui_.taken = 0;
     return;
   }
-  const bool landed = !ui_.animation || ui_.animation->progress >= 1.0f;
+  const bool landed = (!ui_.animation || ui_.animation->progress >= 1.0f) &&
+                      (!ui_.sowing || ui_.sowing->progress >= 1.0f);
   if (!landed) return;
   const bool sound = prefs_.sound && platform_.play_sound;
   const float step = motion() > 0 ? dt : 1.0f;

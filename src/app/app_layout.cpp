@@ -837,6 +837,8 @@ void App::board(const Rect& r, int fb_width, int fb_height, float seconds) {
   analysis_.add_line(scene);
   scene.win_progress = win_progress_;
   draw_board(scene, left, top, board_w, board_h, fb_width, fb_height, seconds);
+  draw_counts(ImGui::GetBackgroundDrawList(), scene, {left, top}, {left + board_w, top + board_h},
+              fonts_.body);
   // The columns' and rows' names in the margin, as the moves write them.
   draw_edge_labels(ImGui::GetBackgroundDrawList(), shown_edge_labels(), fonts_.body,
                    edge_label_size(fonts_.body));

@@ -82,19 +82,26 @@ std::string figures_text(const GameController& game, bool touch, bool brief) {
     return brief ? search_in_brief_sentence(t, mover, position)
                  : search_in_words(t, mover, position);
   }
-  std::string text;
+  // What the last move did that its cells do not say (a side moving again,
+  // a capture), first: it is why the turn is whose it is.
+  std::string text =
+      game.line().empty() || game.viewing() ? std::string() : game.line().back().words;
+  const auto then = [&text] {
+    if (!text.empty() && text.back() != '.') text += ".";
+    if (!text.empty()) text += " ";
+  };
   if (game.hint_pending())
-    text = "Looking for a hint...";
+    then(), text += "Looking for a hint...";
   else if (game.hint())
-    text = "Hint: " + game.hint()->text;
+    then(), text += "Hint: " + game.hint()->text;
   const std::optional<AiMove>& last = game.last_ai_move();
   if (last && ai_passed(game)) {
     // No cell shows it: said in words (its search told nothing to choose).
     const SideDescription& side = position.side(last->side);
-    if (!text.empty()) text += ". ";
+    then();
     text += std::string(side.subject) + " had no move and passed";
   } else if (last && last->thinking.depth > 0) {
-    if (!text.empty()) text += ". ";
+    then();
     text += brief ? played_in_brief_words(last->side, last->move, last->thinking, last->choice,
                                           position)
                   : played_in_words(last->side, last->move, last->thinking, last->choice, position);

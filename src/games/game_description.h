@@ -237,8 +237,8 @@ std::optional<int> count_at_of(const typename G::Position& p, Cell c) {
 }
 
 // A game says in words what a move did beyond the cells it changes, for the
-// player who sees it played: G::move_words(p, m), with m legal in p ("Another
-// move: the last seed fell in your store."); empty where there is nothing to
+// player who sees it played: G::move_words(p, m), with m legal in p ("South
+// moves again: the last seed fell in its store."); empty where there is nothing to
 // say. A move that keeps the turn (engine/game.h's HasExtraTurns) always has
 // words, as the same side moving again is no surprise the board shows. Any
 // other game's moves have none.

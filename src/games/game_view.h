@@ -83,7 +83,7 @@ class GameView {
   virtual std::vector<Move> legal_moves() const = 0;
   virtual MoveCells move_cells(Move legal) const = 0;
   // What the move did beyond its cells, in words, or "" (move_words_of):
-  // "Another move: the last seed fell in your store."
+  // "South moves again: the last seed fell in its store."
   virtual std::string move_words(Move legal) const = 0;
   virtual std::string move_to_text(Move legal) const = 0;
   // Reads a move and checks that it is legal here.

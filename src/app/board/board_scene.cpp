@@ -114,8 +114,12 @@ BoardScene position_scene(const GameView& position) {
   s.marks.assign(s.pieces.size(), 0);
   s.ghosts.assign(s.pieces.size(), Piece::kNone);
   s.turned.assign(s.pieces.size(), 0);
+  s.counts.assign(s.pieces.size(), -1);
   for (int row = 0; row < s.rows; ++row)
-    for (int col = 0; col < s.cols; ++col) s.piece({col, row}) = position.piece_at({col, row});
+    for (int col = 0; col < s.cols; ++col) {
+      s.piece({col, row}) = position.piece_at({col, row});
+      s.counts[s.index({col, row})] = position.count_at({col, row}).value_or(-1);
+    }
   return s;
 }
 
@@ -176,6 +180,18 @@ BoardScene make_scene(const GameController& g, const BoardUi& ui) {
     s.win_line = mark_winning_lines(s, winner, winning_line, last);
   }
 
+  if (ui.sowing && ui.sowing->progress < 1.0f) {
+    // The cells reached so far show the move's result, the others what they
+    // held before it: the seeds go round one cell at a time.
+    const CountsInMotion& m = *ui.sowing;
+    const auto reached = static_cast<std::size_t>(m.progress * static_cast<float>(m.order.size()));
+    for (std::size_t i = reached + 1; i < m.order.size(); ++i) {
+      const Cell c = m.order[i];
+      if (!s.contains(c) || s.index(c) >= m.counts_before.size()) continue;
+      s.piece(c) = m.pieces_before[s.index(c)];
+      s.counts[s.index(c)] = m.counts_before[s.index(c)];
+    }
+  }
   if (ui.animation && ui.animation->progress < 1.0f) {
     const MoveAnimation& a = *ui.animation;
     // Ease out, as a piece that slows into place.
@@ -215,6 +231,21 @@ std::optional<MoveAnimation> last_move_path(const GameController& g) {
   if (!cells.moves_a_piece() && board.placement == Placement::kDroppedInColumn)
     return MoveAnimation{{to.col, g.position().grid().rows - 1}, to, 1.0f};
   return MoveAnimation{cells.from.value_or(to), to, 1.0f};
+}
+
+std::optional<CountsInMotion> last_move_counts(const GameController& g) {
+  if (g.line().empty()) return std::nullopt;
+  const MoveCells& cells = g.line().back().cells;
+  if (!cells.to) return std::nullopt;
+  // The position before it, replayed from the start (once a move).
+  std::unique_ptr<GameView> before = g.position().clone();
+  if (before->set_position(g.start_position())) return std::nullopt;
+  for (std::size_t i = 0; i + 1 < g.line().size(); ++i) before->play(g.line()[i].move);
+  if (!before->count_at(*cells.to)) return std::nullopt;
+  const BoardScene was = position_scene(*before);
+  CountsInMotion m{{*cells.to}, was.pieces, was.counts, 1.0f};
+  m.order.insert(m.order.end(), cells.also.begin(), cells.also.end());
+  return m;
 }
 
 std::vector<EdgeLabel> edge_labels(const BoardLayout& layout, Grid grid, float left, float top,

@@ -48,6 +48,10 @@ struct BoardScene {
   // Translucent pieces, cols * rows: where the move under the pointer or
   // the keyboard's cursor would put a piece.
   std::vector<Piece> ghosts;
+  // How many things each cell holds, cols * rows, -1 where the game's cells
+  // hold no count (GameView::count_at): the seeds of Kalah's houses. Drawn
+  // over the cells as numbers (imgui_boards.h's draw_counts).
+  std::vector<int> counts;
   float anim_col = 0, anim_row = 0;  // the piece in flight, in cells
   Piece anim_piece = Piece::kNone;   // kNone: nothing in flight
   // Its size, 1 whole: below 1 it is a piece being taken, drawn over its
@@ -64,11 +68,23 @@ struct BoardScene {
   Piece& ghost(Cell c) { return ghosts[index(c)]; }
   std::uint8_t& turn(Cell c) { return turned[index(c)]; }
   std::size_t index(Cell c) const { return static_cast<std::size_t>(c.row * cols + c.col); }
+  bool contains(Cell c) const { return c.col >= 0 && c.col < cols && c.row >= 0 && c.row < rows; }
 };
 
 // A move being shown in motion: from where, to where, how far along.
 struct MoveAnimation {
   Cell from, to;
+  float progress = 1.0f;  // 0 .. 1; 1 means done
+};
+
+// A move that changes counts (a sowing) being shown cell by cell: the cells
+// it changes in the order it reaches them (its MoveCells' `to`, then
+// `also`), and their pieces and counts before it; the cells not yet reached
+// at `progress` keep those.
+struct CountsInMotion {
+  std::vector<Cell> order;
+  std::vector<Piece> pieces_before;  // cols * rows, as BoardScene's
+  std::vector<int> counts_before;
   float progress = 1.0f;  // 0 .. 1; 1 means done
 };
 
@@ -80,6 +96,7 @@ struct BoardUi {
   // landing cell (any of its cells when it is full).
   std::optional<Cell> cursor;
   std::optional<MoveAnimation> animation;
+  std::optional<CountsInMotion> sowing;
   // How far the piece the game's end took (GameView::taken_at_end) has gone:
   // 0 whole, 1 gone.
   float taken = 1.0f;
@@ -123,6 +140,9 @@ ClickResult click(const GameController& game, const BoardUi& ui, Cell cell);
 
 // Where the last move went from and to, for its animation and mark.
 std::optional<MoveAnimation> last_move_path(const GameController& game);
+// The last move as counts in motion, where it changed counts (a sowing), at
+// progress 1; none for a game whose cells hold no counts.
+std::optional<CountsInMotion> last_move_counts(const GameController& game);
 
 // A name of a column or a row beside the board, as the moves write it
 // (the game's CellNames): letters under the columns, numbers left of the

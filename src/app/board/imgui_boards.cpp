@@ -1,6 +1,8 @@
 #include "app/board/imgui_boards.h"
 
 #include <algorithm>
+#include <cfloat>
+#include <string>
 
 namespace arcade::app {
 namespace {
@@ -34,6 +36,31 @@ void ImGuiBoards::new_frame(float seconds) {
   seconds_ = seconds;
 }
 
+void draw_counts(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImVec2 max, ImFont* font) {
+  if (scene.cols <= 0 || scene.rows <= 0) return;
+  const float cell = (max.x - min.x) / static_cast<float>(scene.cols);
+  // Too small to read (a node's board zoomed out): the pieces say enough.
+  const float size = cell * 0.42f;
+  if (size < 7.0f) return;
+  for (int row = 0; row < scene.rows; ++row)
+    for (int col = 0; col < scene.cols; ++col) {
+      const std::size_t i = scene.index({col, row});
+      if (i >= scene.counts.size() || scene.counts[i] < 0) continue;
+      const std::string text = std::to_string(scene.counts[i]);
+      const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
+      const ImVec2 centre{min.x + cell * (static_cast<float>(col) + 0.5f),
+                          max.y - cell * (static_cast<float>(row) + 0.5f)};
+      const ImVec2 at{centre.x - extent.x / 2, centre.y - extent.y / 2};
+      const float pad = size * 0.18f;
+      list->AddRectFilled({at.x - pad, at.y}, {at.x + extent.x + pad, at.y + extent.y},
+                          IM_COL32(20, 14, 10, scene.counts[i] == 0 ? 90 : 170), size * 0.3f);
+      list->AddText(
+          font, size, at,
+          scene.counts[i] == 0 ? IM_COL32(235, 225, 210, 120) : IM_COL32(255, 250, 240, 255),
+          text.c_str());
+    }
+}
+
 void ImGuiBoards::add(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImVec2 max) {
   const ImVec2 clip_min = list->GetClipRectMin(), clip_max = list->GetClipRectMax();
   if (max.x <= clip_min.x || min.x >= clip_max.x || max.y <= clip_min.y || min.y >= clip_max.y)
@@ -41,6 +68,7 @@ void ImGuiBoards::add(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImV
   boards_.push_back({this, scene, pixels(min, max), pixels(clip_min, clip_max)});
   list->AddCallback(&ImGuiBoards::draw, &boards_.back());
   list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+  draw_counts(list, scene, min, max, ImGui::GetFont());
 }
 
 void ImGuiBoards::draw(const ImDrawList*, const ImDrawCmd* command) {

@@ -21,6 +21,12 @@ namespace arcade::app {
 void draw_edge_labels(ImDrawList* list, const std::vector<EdgeLabel>& labels, ImFont* font,
                       float size);
 
+// The counts of the scene's cells (BoardScene::counts), drawn in `font`
+// over the board in [min, max] (points): a number on each cell that holds a
+// count, sized to the cell, light on a dark plate so that it reads on any
+// piece. Nothing for a game whose cells hold no counts.
+void draw_counts(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImVec2 max, ImFont* font);
+
 class ImGuiBoards {
  public:
   explicit ImGuiBoards(BoardRenderer& renderer) : renderer_(renderer) {}

@@ -96,7 +96,8 @@ std::optional<std::string> AiTurn::handle(const LinkReply& reply, std::size_t fr
   if (for_hint) {
     hint_request_ = 0;
     if (const Parsed<Move> hint = position.move_from_text(best->move))
-      hint_ = PlayedMove{*hint, position.move_to_text(*hint), position.move_cells(*hint)};
+      hint_ = PlayedMove{*hint, position.move_to_text(*hint), position.move_cells(*hint),
+                         position.move_words(*hint)};
     return std::nullopt;
   }
   search_request_ = 0;

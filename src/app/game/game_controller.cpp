@@ -175,7 +175,8 @@ void GameController::set_line(std::vector<PlayedMove> line) {
 
 void GameController::play_unchecked(Move move) {
   GameView& position = *board_.position;
-  board_.line.push_back({move, position.move_to_text(move), position.move_cells(move)});
+  board_.line.push_back(
+      {move, position.move_to_text(move), position.move_cells(move), position.move_words(move)});
   position.play(move);
   ai_.forget_hint();
   // The recorded move played again is the same game: the rest still waits.

@@ -89,7 +89,8 @@ std::optional<std::string> read_move(GameView& position, const std::string& text
   if (!move)
     return "move " + std::to_string(line.size() + 1) + " (" + brief(text, 24) +
            ") is not legal in " + std::string(position.title()) + " here: " + move.error();
-  line.push_back({*move, position.move_to_text(*move), position.move_cells(*move)});
+  line.push_back({*move, position.move_to_text(*move), position.move_cells(*move),
+                  position.move_words(*move)});
   position.play(*move);
   return std::nullopt;
 }

@@ -33,6 +33,9 @@ struct PlayedMove {
   Move move = kNoMove;
   std::string text;  // in the game's notation
   MoveCells cells;   // in the position it was played in
+  // What it did beyond its cells, in words, or "" (GameView::move_words):
+  // "South moves again: its last seed fell in its store."
+  std::string words = {};
 };
 
 // Finished games of one game this session. A person against the AI counts

@@ -336,10 +336,13 @@ MoveCells Kalah::move_cells(const Position& p, Move m) {
 std::string Kalah::move_words(const Position& p, Move m) {
   const Sowing s = sowing(p, m);
   if (s.ends_game) return "";  // end_in_words says how it ended
-  if (s.extra_move) return "Another move: the last seed fell in your store.";
+  // Said to whoever watches, the AI's moves too: the side by its name.
+  const std::string side(kSides[static_cast<std::size_t>(p.side)].subject);
+  if (s.extra_move) return side + " moves again: the last seed fell in its store.";
   if (s.captured > 0)
-    return "A capture: the last seed fell in an empty house of yours and takes " +
-           std::to_string(s.captured) + (s.captured == 1 ? " seed" : " seeds") + " to your store.";
+    return side + " captures " + std::to_string(s.captured) +
+           (s.captured == 1 ? " seed" : " seeds") +
+           ": the last seed fell in an empty house of its own.";
   return "";
 }
 

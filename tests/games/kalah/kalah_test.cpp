@@ -48,7 +48,8 @@ TEST(KalahRules, TheStartIsKalahSixFour) {
 TEST(KalahRules, ALastSeedInTheStoreGivesAnotherMove) {
   const Kalah::Position p = played(Kalah::start(), "c");
   EXPECT_EQ(Kalah::to_text(p), "6x4 4,4,0,5,5,5:1 4,4,4,4,4,4:0 s");
-  EXPECT_FALSE(Kalah::move_words(Kalah::start(), 2).empty());
+  EXPECT_EQ(Kalah::move_words(Kalah::start(), 2),
+            "South moves again: the last seed fell in its store.");
   // Then f (5 seeds): the store and North's a..d; North to move.
   EXPECT_EQ(Kalah::to_text(played(p, "f")), "6x4 4,4,0,5,5,0:2 5,5,5,5,4,4:0 n");
 }
@@ -59,8 +60,7 @@ TEST(KalahRules, ALastSeedInAnEmptyHouseCapturesTheHouseOpposite) {
   const Kalah::Position p = position("6x4 1,0,4,4,4,4:4 4,4,4,4,7,1:3 s");
   EXPECT_EQ(Kalah::to_text(played(p, "a")), "6x4 0,0,4,4,4,4:12 4,4,4,4,0,1:3 n");
   EXPECT_EQ(Kalah::move_words(p, 0),
-            "A capture: the last seed fell in an empty house of yours and takes 8 seeds to your "
-            "store.");
+            "South captures 8 seeds: the last seed fell in an empty house of its own.");
 }
 
 // The empty-capture rule: the last seed is taken though North's e is empty.
