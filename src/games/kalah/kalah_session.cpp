@@ -55,6 +55,58 @@ std::string kalah_solution_words(const Kalah::Position& p, int margin,
   return words;
 }
 
+std::optional<SearchReport> KalahSession::perfect_move(const SearchLimits& limits,
+                                                       const std::atomic<bool>& stop) {
+  const Kalah::Position& p = position_;
+  const SteadyClock::time_point start = SteadyClock::now();
+  if (!perfect_solver_ || perfect_solver_->houses() != p.houses)
+    perfect_solver_ = std::make_unique<KalahSolver>(p.houses, kProbeEndgameSeeds, 20);
+  KalahSolver& solver = *perfect_solver_;
+  // Half the budget at most: the heuristic search gets the rest if needed.
+  solver.set_deadline(limits.movetime_ms > 0
+                          ? std::optional(start + std::chrono::milliseconds(limits.movetime_ms / 2))
+                          : std::nullopt);
+  const std::uint64_t nodes_before = solver.nodes();
+  const std::optional<int> margin = solver.value(p, &stop);
+  const std::optional<std::vector<Move>> line = margin ? solver.best_line(p, &stop) : std::nullopt;
+  solver.set_deadline(std::nullopt);
+  if (!line || line->empty()) return std::nullopt;
+  SearchInfo info;
+  info.depth = static_cast<int>(line->size());
+  info.score = margin_score(*margin);
+  info.proven = true;
+  info.stats.nodes = solver.nodes() - nodes_before;
+  info.time_ms = ms_since(start);
+  info.nps = nodes_per_second(info.stats.nodes, info.time_ms);
+  info.pv = *line;
+  info.best = line->front();
+  info.best_moves = {info.best};
+  return report(info);
+}
+
+SearchReport KalahSession::search(const SearchLimits& limits, const SearchOptions& options,
+                                  const std::atomic<bool>& stop,
+                                  const ReportCallback& on_iteration) {
+  // Perfect play as it is asked for: not weakened, no other move's score.
+  const bool exact_play = options.use_oracle && !options.root_scores && options.root_noise == 0 &&
+                          options.mistake_rate == 0;
+  const Kalah::Position& p = position_;
+  if (exact_play && Kalah::outcome(p) == Outcome::kOngoing &&
+      Kalah::seeds_in_houses(p, 0) + Kalah::seeds_in_houses(p, 1) <= kPerfectSolveSeeds) {
+    const SteadyClock::time_point start = SteadyClock::now();
+    if (std::optional<SearchReport> solved = perfect_move(limits, stop)) {
+      if (on_iteration) on_iteration(*solved);
+      return *solved;
+    }
+    // Too hard for the budget: the heuristic search gets what is left.
+    SearchLimits rest = limits;
+    if (limits.movetime_ms > 0)
+      rest.movetime_ms = std::max<std::int64_t>(1, limits.movetime_ms - ms_since(start));
+    return GameSessionFor<Kalah>::search(rest, options, stop, on_iteration);
+  }
+  return GameSessionFor<Kalah>::search(limits, options, stop, on_iteration);
+}
+
 Parsed<std::string> KalahSession::solve(const std::atomic<bool>& stop) {
   const Kalah::Position& p = position_;
   if (Kalah::outcome(p) != Outcome::kOngoing)

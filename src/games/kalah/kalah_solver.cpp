@@ -189,7 +189,9 @@ void KalahSolver::pack(const Board& board, std::uint64_t& low, std::uint32_t& hi
 // beta a lower bound. The table keeps both bounds of a board.
 int KalahSolver::search(const Board& board, int seeds, int alpha, int beta) {
   if (seeds <= endgame_seeds_) return endgame_value(board, seeds);
-  if ((++nodes_ & 0xFFFF) == 0 && stop_ && stop_->load(std::memory_order_relaxed)) stopped_ = true;
+  if ((++nodes_ & 0xFFFF) == 0 && ((stop_ && stop_->load(std::memory_order_relaxed)) ||
+                                   (deadline_ && SteadyClock::now() >= *deadline_)))
+    stopped_ = true;
   if (stopped_) return 0;
   if (alpha >= seeds) return seeds;
   if (beta <= -seeds) return -seeds;

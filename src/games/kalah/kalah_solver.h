@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/clock.h"
 #include "games/kalah/kalah.h"
 
 namespace arcade {
@@ -61,6 +62,9 @@ class KalahSolver {
   std::optional<int> endgame_board_value(const Board& board) const;
 
   static Board board_of(const Kalah::Position& p);
+  // The searches after this give up (as if stopped) once `deadline` has
+  // passed; none: no deadline.
+  void set_deadline(std::optional<SteadyClock::time_point> deadline) { deadline_ = deadline; }
   int houses() const { return houses_; }
   int endgame_seeds() const { return endgame_seeds_; }
   std::uint64_t nodes() const { return nodes_; }
@@ -107,6 +111,7 @@ class KalahSolver {
   std::uint64_t nodes_ = 0;
   std::int64_t endgame_build_ms_ = 0;
   const std::atomic<bool>* stop_ = nullptr;
+  std::optional<SteadyClock::time_point> deadline_;
   bool stopped_ = false;
 };
 

@@ -218,6 +218,29 @@ TEST(KalahSolver, TheOracleIsExactWhereItAnswers) {
   EXPECT_GT(answered, 50);
 }
 
+// The Perfect level's search solves a position with few seeds left and
+// plays a move that keeps its value.
+TEST(KalahSolver, PerfectPlaySolvesPositionsWithFewSeedsLeft) {
+  std::mt19937_64 rng(37);
+  for (const Variant v : {Variant{3, 3}, Variant{4, 2}}) {
+    std::map<std::string, int> memo;
+    KalahSession session;
+    for (const Kalah::Position& p : positions_of(v, 5, rng)) {
+      ASSERT_FALSE(session.set_position(Kalah::to_text(p), {}));
+      SearchOptions options;
+      options.use_oracle = true;
+      const std::atomic<bool> stop{false};
+      const SearchReport report = session.search({0, 9000, 0}, options, stop, {});
+      const int expected = margin_for_mover(p, memo);
+      EXPECT_TRUE(report.proven) << Kalah::to_text(p);
+      EXPECT_EQ(report.score, margin_score(expected)) << Kalah::to_text(p);
+      const Kalah::Position next = Kalah::play(p, *Kalah::move_from_text(p, report.best));
+      const int after = margin_for_mover(next, memo);
+      EXPECT_EQ(next.side == p.side ? after : -after, expected) << Kalah::to_text(p);
+    }
+  }
+}
+
 // `solve` says who wins a small variant's start, by what the plain minimax
 // finds, and a line that keeps it.
 TEST(KalahSolver, SolveSaysTheWinnerAndTheMargin) {
