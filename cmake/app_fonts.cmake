@@ -17,7 +17,7 @@ include_guard(GLOBAL)
 
 set(ARCADE_FONT_DIR "/usr/share/fonts/opentype/inter" CACHE PATH "Folder with Inter-Regular.otf and Inter-SemiBold.otf")
 
-# The characters the app writes (keep in step with kGlyphRanges in main.cpp).
+# The characters the app writes (keep in step with kGlyphRanges in theme.cpp).
 set(_arcade_font_unicodes "U+0020-007E,U+00A0-00FF,U+2013-2014,U+2018-201D,U+2022,U+2026,U+2190-2193,U+2212,U+2264-2265,U+00D7")
 
 # A python3 that can import fontTools: Debian's package installs it for

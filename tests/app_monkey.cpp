@@ -11,7 +11,7 @@
 // clicks. Input reaches the app as a player's does: the mouse and keys
 // through ImGui's IO (clicks on the controls the last frame drew, random
 // clicks, drags, the wheel, typing and pasting), the shortcut and board keys
-// and pinches through App's own entry points (main.cpp's handle_key calls
+// and pinches through App's own entry points (sdl_input.cpp's SdlInput::key calls
 // them so), the scripting surface (App::command, every command word) for the
 // rest, and a save and a reload (a new App on the stored text).
 //
@@ -399,7 +399,7 @@ void Monkey::paste() {
   frame();
 }
 
-// The shortcuts, as main.cpp's handle_key gives them when no text field has
+// The shortcuts, as sdl_input.cpp's SdlInput::key gives them when no text field has
 // the keyboard.
 void Monkey::press_key() {
   const char k = kKeys[number(0, static_cast<int>(std::char_traits<char>::length(kKeys)) - 1)];

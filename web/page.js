@@ -437,7 +437,7 @@ function withHeapText(text, use) {
   }
 }
 
-// The app's text interface (src/app/platform/main.cpp): "ok" or "error ..." for a
+// The app's text interface (src/app/platform/platform_web.cpp): "ok" or "error ..." for a
 // command; "key value" lines for the state. A line of any length: the app
 // refuses what is too long, with a notice.
 function appCommand(line) {

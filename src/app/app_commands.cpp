@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "app/app.h"
+#include "app/game_in_words.h"
 #include "app/ui_audit.h"
 #include "engine/level.h"
 #include "engine/parsed.h"
@@ -84,7 +85,7 @@ struct AppCommands {
   }
   static std::string go_to(App& app, const CommandLine& c);
   static std::string pause(App& app, const CommandLine& c) {
-    app.game_.set_paused(c.verb == "pause");
+    app.ctx_.game.set_paused(c.verb == "pause");
     return "ok";
   }
   static std::string retry(App& app, const CommandLine&) {
@@ -92,15 +93,15 @@ struct AppCommands {
     return "ok";
   }
   static std::string open(App& app, const CommandLine& c);
-  static std::string play(App& app, const CommandLine& c) { return reply(app.game_.play(c.a)); }
+  static std::string play(App& app, const CommandLine& c) { return reply(app.ctx_.game.play(c.a)); }
   static std::string switch_game(App& app, const CommandLine& c);
   static std::string rematch(App& app, const CommandLine&) {
-    app.game_.rematch();
-    app.ui_ = {};
+    app.ctx_.game.rematch();
+    app.ctx_.ui = {};
     return "ok";
   }
   static std::string dismiss(App& app, const CommandLine&) {
-    app.end_dismissed_ = true;
+    app.end_card_.dismiss();
     return "ok";
   }
   static std::string board_key(App& app, const CommandLine& c);
@@ -156,7 +157,7 @@ std::string App::command(const std::string& line) {
 // A script sets the sides and then names its game: they go with it (a tab, a
 // link or New keeps each game's own).
 std::string AppCommands::game(App& app, const CommandLine& c) {
-  GameController& g = app.game_;
+  GameController& g = app.ctx_.game;
   const SideSettings first = g.side(0), second = g.side(1);
   const std::optional<std::string> problem =
       app.start_new_game(c.a, c.b.empty() ? "startpos" : c.b + c.rest);
@@ -168,7 +169,7 @@ std::string AppCommands::game(App& app, const CommandLine& c) {
 }
 
 std::string AppCommands::side(App& app, const CommandLine& c) {
-  GameController& g = app.game_;
+  GameController& g = app.ctx_.game;
   const std::optional<std::uint64_t> level =
       c.rest.empty() ? std::optional<std::uint64_t>(g.side(c.a == "1").level)
                      : parse_number(c.rest.substr(c.rest.find_first_not_of(' ')), 1, kLevelCount);
@@ -186,7 +187,7 @@ std::string AppCommands::analysis(App& app, const CommandLine& c) {
 }
 
 std::string AppCommands::go_to(App& app, const CommandLine& c) {
-  GameController& g = app.game_;
+  GameController& g = app.ctx_.game;
   const std::optional<std::uint64_t> ply =
       parse_number(c.a, 0, g.line().size() + g.redo_moves().size());
   if (!ply) return "error usage: goto PLY (0 to the moves played and undone)";
@@ -200,12 +201,12 @@ std::string AppCommands::open(App& app, const CommandLine& c) {
   const bool link = c.verb == "link";
   const std::string text = c.line.size() > c.verb.size() ? c.line.substr(c.verb.size() + 1) : "";
   const std::optional<std::string> problem =
-      link ? app.game_.open_link(text) : app.game_.open_text(text);
+      link ? app.ctx_.game.open_link(text) : app.ctx_.game.open_text(text);
   if (problem) {
-    app.say((link ? "This link cannot be opened: " : "Cannot open that: ") + *problem, true);
+    app.ctx_.say((link ? "This link cannot be opened: " : "Cannot open that: ") + *problem, true);
   } else {
-    app.ui_ = {};
-    app.end_dismissed_ = false;
+    app.ctx_.ui = {};
+    app.end_card_.undismiss();
   }
   return reply(problem);
 }
@@ -228,7 +229,7 @@ std::string AppCommands::board_key(App& app, const CommandLine& c) {
 }
 
 std::string AppCommands::preference(App& app, const CommandLine& c) {
-  Preferences& p = app.prefs_;
+  Preferences& p = app.ctx_.prefs;
   const std::string &what = c.a, &value = c.b;
   const bool on_off = value == "on" || value == "off";
   const std::optional<std::uint64_t> pace = parse_number(value, 0, 5000);
@@ -237,9 +238,9 @@ std::string AppCommands::preference(App& app, const CommandLine& c) {
   else if (what == "motion" && on_off)
     p.reduce_motion = value == "off";
   else if (what == "pace" && pace)
-    app.game_.set_ai_pace(p.ai_pace_ms = static_cast<int>(*pace));
+    app.ctx_.game.set_ai_pace(p.ai_pace_ms = static_cast<int>(*pace));
   else if (what == "think" && on_off)
-    app.game_.set_pondering(p.think_on_your_time = value == "on");
+    app.ctx_.game.set_pondering(p.think_on_your_time = value == "on");
   else if (what == "steady" && on_off)
     p.steady = value == "on";
   else
@@ -258,7 +259,7 @@ std::string AppCommands::key(App& app, const CommandLine& c) {
 
 // The game's lines: as saved, and what a script asks of it.
 std::string AppCommands::game_state(const App& app) {
-  const GameController& g = app.game_;
+  const GameController& g = app.ctx_.game;
   std::string out = g.save();
   out += "thinking " + std::string(g.ai_thinking() ? "1" : "0") + "\n";
   out += "engine_failed " + std::string(g.engine_failed() ? "1" : "0") + "\n";
@@ -275,9 +276,9 @@ std::string AppCommands::game_state(const App& app) {
   // The person must pass: why, as the heading says it (else empty).
   out += "pass " + (person_pass(g) ? pass_in_words(g.position()) : "") + "\n";
   out += play_state(g.position());
-  out += "notice " + app.notice_.text() + "\n";
-  out += "status " + status_text(g, app.touch_) + "\n";
-  out += "figures " + figures_text(g, app.touch_) + "\n";  // the heading's second line
+  out += "notice " + app.ctx_.notice.text() + "\n";
+  out += "status " + status_text(g, app.ctx_.touch) + "\n";
+  out += "figures " + figures_text(g, app.ctx_.touch) + "\n";  // the heading's second line
   out += "thinking_depth " + std::to_string(g.thinking().depth) + "\n";
   const std::optional<AiMove>& last = g.last_ai_move();
   out += "ai_move " + (last ? last->move + " depth " + std::to_string(last->thinking.depth) : "") +
@@ -288,12 +289,12 @@ std::string AppCommands::game_state(const App& app) {
 // What the last frame showed: the heading, the board's rectangle, the
 // controls a test clicks, the keyboard's cursor.
 std::string AppCommands::screen_state(const App& app) {
-  const GameController& g = app.game_;
+  const GameController& g = app.ctx_.game;
   std::string out = "position " + g.position().position_text() + "\n";
   out += "share " + g.share_fragment() + "\n";
   out += "score " + score_text(g) + "\n";
-  out += "banner " + std::string(g.game_over() && !app.end_dismissed_ ? "1" : "0") + "\n";
-  const App::Rect& board = app.board_rect_;
+  out += "banner " + std::string(app.end_card_.up() ? "1" : "0") + "\n";
+  const Rect& board = app.board_area_.rect();
   char rect[96];
   std::snprintf(rect, sizeof rect, "board_rect %.1f %.1f %.1f %.1f\n", board.x, board.y, board.w,
                 board.h);
@@ -306,12 +307,12 @@ std::string AppCommands::screen_state(const App& app) {
   // Controls a test clicks, where the last frame drew them (points):
   // "name:left,top,width,height ...".
   out += "widgets";
-  for (const auto& [name, r] : app.widgets_) {
+  for (const auto& [name, r] : app.ctx_.widgets) {
     char at[160];
     std::snprintf(at, sizeof at, " %s:%.1f,%.1f,%.1f,%.1f", name.c_str(), r.x, r.y, r.w, r.h);
     out += at;
   }
-  const std::optional<Cell>& cursor = app.ui_.cursor;
+  const std::optional<Cell>& cursor = app.ctx_.ui.cursor;
   out +=
       "\ncursor " +
       (cursor ? std::to_string(cursor->col) + " " + std::to_string(cursor->row) : std::string()) +
@@ -320,9 +321,9 @@ std::string AppCommands::screen_state(const App& app) {
 }
 
 std::string App::state() const {
-  std::string out = AppCommands::game_state(*this) + analysis_.state(ui_.selected);
-  out += AppCommands::screen_state(*this) + preferences_line(prefs_);
-  out += audit_state() + layout_state();
+  std::string out = AppCommands::game_state(*this) + analysis_.state(ctx_.ui.selected);
+  out += AppCommands::screen_state(*this) + preferences_line(ctx_.prefs);
+  out += audit_state() + board_area_.state();
   return out + lab_.state() + weights_.state();
 }
 

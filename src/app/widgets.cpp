@@ -1,6 +1,7 @@
 #include "app/widgets.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ClearActiveID: a drag that scrolls presses nothing
 
 #include <algorithm>
 #include <string>
@@ -9,6 +10,13 @@
 #include "app/ui_audit.h"
 
 namespace arcade::app {
+namespace {
+
+constexpr ImGuiWindowFlags kFixed = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                    ImGuiWindowFlags_NoSavedSettings |
+                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
+
+}  // namespace
 
 int resize_string(ImGuiInputTextCallbackData* data) {
   if (data->EventFlag == ImGuiInputTextFlags_CallbackResize) {
@@ -51,6 +59,51 @@ bool ui_button(const char* label, float width, bool primary, const char* shortcu
     ImGui::EndTooltip();
   }
   return pressed;
+}
+
+bool begin_area(const char* name, float x, float y, float w, float h, const ImVec4& background,
+                ImGuiWindowFlags extra) {
+  ImGui::SetNextWindowPos(ImVec2(x, y));
+  ImGui::SetNextWindowSize(ImVec2(w, h));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, background);
+  const bool open = ImGui::Begin(name, nullptr, kFixed | extra);
+  ImGui::PopStyleColor();
+  return open;
+}
+
+void centred_text(const std::string& text, const ImVec4& c) {
+  const float width = ImGui::CalcTextSize(text.c_str()).x;
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX(), (ImGui::GetWindowWidth() - width) / 2));
+  ImGui::PushStyleColor(ImGuiCol_Text, c);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+}
+
+void section_title(const char* title) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, palette::kTextDim);
+  ImGui::TextUnformatted(title);
+  ImGui::PopStyleColor();
+}
+
+void drag_to_scroll() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (!ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem |
+                              ImGuiHoveredFlags_ChildWindows) ||
+      !ImGui::IsMouseDragging(ImGuiMouseButton_Left, 4.0f))
+    return;
+  ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+  ImGui::ClearActiveID();
+}
+
+std::string fitted(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string cut = text;
+  while (!cut.empty() && ImGui::CalcTextSize((cut + "...").c_str()).x > width) cut.pop_back();
+  // Not inside a UTF-8 sequence: drop continuation bytes and their lead.
+  while (!cut.empty() && (static_cast<unsigned char>(cut.back()) & 0xC0) == 0x80) cut.pop_back();
+  if (!cut.empty() && static_cast<unsigned char>(cut.back()) >= 0xC0) cut.pop_back();
+  return cut + "...";
 }
 
 }  // namespace arcade::app

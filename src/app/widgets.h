@@ -1,7 +1,11 @@
 #pragma once
 // The app's own controls on Dear ImGui, as every panel draws them.
 
-struct ImGuiInputTextCallbackData;
+#include <imgui.h>
+
+#include <string>
+
+#include "app/theme.h"
 
 namespace arcade::app {
 
@@ -13,5 +17,24 @@ int resize_string(ImGuiInputTextCallbackData* data);
 // colour; its shortcut in a tooltip where there is a keyboard (not `touch`).
 // The UI audit (ui_audit.h) checks its size and that its label fits.
 bool ui_button(const char* label, float width, bool primary, const char* shortcut, bool touch);
+
+// A fixed, borderless window over `r` (points).
+bool begin_area(const char* name, float x, float y, float w, float h, const ImVec4& background,
+                ImGuiWindowFlags extra = 0);
+
+// Text centred in the window's content width.
+void centred_text(const std::string& text, const ImVec4& c = palette::kText);
+
+// A section's title: small capitals in the dim colour, as settings pages do.
+void section_title(const char* title);
+
+// Dragging anywhere on a panel scrolls it, as a touch screen expects (Dear
+// ImGui scrolls with the wheel and the scrollbar only): over its lists too,
+// which therefore never scroll by themselves on a touch screen (they would
+// trap the drag), and over its controls, which a drag then does not press.
+void drag_to_scroll();
+
+// `text` cut to fit `width` points in the current font, with an ellipsis.
+std::string fitted(const std::string& text, float width);
 
 }  // namespace arcade::app

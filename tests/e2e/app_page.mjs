@@ -1,6 +1,6 @@
 // A page of the Minimax Arcade app in headless Chromium, driven the way the
 // page lets scripts drive it: Module.ccall('arcade_command' | 'arcade_state')
-// (src/app/platform/main.cpp), with the console watched. Shared by the app's tests.
+// (src/app/platform/platform_web.cpp), with the console watched. Shared by the app's tests.
 
 import assert from 'node:assert/strict';
 import {writeFileSync} from 'node:fs';

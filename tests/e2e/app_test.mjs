@@ -12,7 +12,7 @@
 //   8. the site's download size, plain and gzipped;
 //   9. the minimax lab on each game and on a phone (screenshots lab_*.png).
 // The app is driven through what the page exposes for scripts:
-// Module.ccall('arcade_command' | 'arcade_state', ...) (src/app/platform/main.cpp).
+// Module.ccall('arcade_command' | 'arcade_state', ...) (src/app/platform/platform_web.cpp).
 //
 //   node tests/e2e/app_test.mjs SITE_DIR [ARTEFACT_DIR]
 //
@@ -50,7 +50,7 @@ const VIEWPORT = {
   width: 960,
   height: 600
 };
-const STORAGE_KEY = 'minimax-arcade';         // main.cpp's local storage key
+const STORAGE_KEY = 'minimax-arcade';         // platform_web.cpp's local storage key
 
 // Columns and rows of each game's board.
 const GRIDS = {
@@ -117,7 +117,7 @@ function withMargin(rect, margin) {
 }
 
 // Asserts that a colour's bounding box is the board's rectangle (within a
-// few pixels): the board is drawn where app.cpp's layout puts it.
+// few pixels): the board is drawn where screen_layout.cpp puts it.
 function assertBox(box, rect, what) {
   const edges = [
     [box.left, rect.left], [box.top, rect.top], [box.right, rect.left + rect.width],
@@ -351,7 +351,7 @@ async function checkCorruptSave(browser, url) {
 }
 
 // A phone: portrait, a pixel ratio of 3, touch only. The panel moves under
-// the board (app.cpp: the lower 42% of the screen), and a tap on a Connect
+// the board (screen_layout.cpp: the lower 42% of the screen), and a tap on a Connect
 // Four column plays it.
 const PHONE = {
   width: 390,

@@ -34,7 +34,7 @@ const artifacts = artifactsArg || mkdtempSync(join(tmpdir(), 'arcade-crash-shots
 mkdirSync(artifacts, {recursive: true});
 
 const CRASH_LINE = 'Something went wrong. Your game is saved.';
-const SAVE_KEY = 'minimax-arcade';  // the app's localStorage key (main.cpp)
+const SAVE_KEY = 'minimax-arcade';  // the app's localStorage key (platform_web.cpp)
 
 const savedText = (page) => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
 

@@ -74,7 +74,7 @@ const PHONE_SHARE = 0.05;
 
 // --- The app's measures ---------------------------------------------------
 
-// In points, from src/app/theme.cpp and app_layout.cpp: a list's row is a
+// In points, from src/app/theme.cpp and screen_layout.h: a list's row is a
 // line of text (a finger's height on a touch screen), the gap between
 // items, a window's padding, the top bar's height.
 const ROW = {desktop: 16, touch: 44};
@@ -235,7 +235,7 @@ function startRows(combo, own, touch) {
 }
 
 // Settings, at the top bar's right: as wide as a control is tall and 70
-// points more (app_layout.cpp's top_bar).
+// points more (top_bar.cpp).
 function settingsButton(width, rects, touch) {
   const frame = rects.get('side0_who') ? rects.get('side0_who').h : touch ? 44 : 34;
   return {x: width - 12 - (frame + 70) / 2, y: TOP_BAR / 2, left: width - 12 - (frame + 70)};

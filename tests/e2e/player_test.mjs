@@ -57,7 +57,7 @@ if (!siteDir) {
 }
 mkdirSync(artefactDir, {recursive: true});
 
-const STORAGE_KEY = 'minimax-arcade';  // main.cpp's local storage key
+const STORAGE_KEY = 'minimax-arcade';  // platform_web.cpp's local storage key
 
 // Runs in the page: the gaps between animation frames and the long tasks
 // seen over `ms` milliseconds.

@@ -36,7 +36,7 @@ if (!siteDir) {
   console.error('usage: node saved_game_test.mjs SITE_DIR [ARTEFACT_DIR]');
   process.exit(2);
 }
-const STORAGE_KEY = 'minimax-arcade';  // main.cpp's local storage key
+const STORAGE_KEY = 'minimax-arcade';  // platform_web.cpp's local storage key
 
 // A version 3 save (before the "end" line): Connect Four, people at level 2.
 const version3 = ({moves = '4 4 3 3', side1 = 'side1 human 2', extra = ''} = {}) =>
