@@ -27,52 +27,26 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <memory>
 #include <optional>
-#include <sstream>
-#include <string>
-#include <vector>
 
 #include "app/app.h"
 #include "app/engine_link/engine_client.h"
 #include "app/platform/app_options.h"
 #include "app/platform/gl_window.h"
+#include "app/platform/imgui_sdl_backend.h"
 #include "app/platform/platform.h"
+#include "app/platform/scripted_run.h"
 #include "app/platform/sdl_input.h"
 #include "app/theme.h"
-#include "engine/parsed.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
-#if __has_include("imgui_impl_sdl.h")
-#include "imgui_impl_sdl.h"
-#else
-#include "imgui_impl_sdl2.h"  // its name since Dear ImGui 1.87
-#endif
 
 // Emscripten's sysroot has an SDL 1.3 emulation; a wrong include order
 // compiles against it without a word. Refuse it here.
 static_assert(SDL_MAJOR_VERSION == 2, "SDL.h is not SDL2's: put SDL2's include/SDL2 first");
 
 namespace {
-
-using arcade::app::Options;
-
-// Writes the current framebuffer as a binary PPM: what a frame showed, for
-// tests without a display.
-bool save_ppm(const std::string& path, int width, int height) {
-  const std::vector<unsigned char> rgba = arcade::app::read_pixels(width, height);
-  std::ofstream out(path, std::ios::binary);
-  out << "P6\n" << width << ' ' << height << "\n255\n";
-  // GL's rows go bottom to top, PPM's top to bottom.
-  for (int y = height - 1; y >= 0; --y) {
-    for (int x = 0; x < width; ++x) {
-      const unsigned char* pixel = &rgba[(static_cast<std::size_t>(y) * width + x) * 4];
-      out.write(reinterpret_cast<const char*>(pixel), 3);
-    }
-  }
-  return static_cast<bool>(out);
-}
 
 // A paste into a text field (ImGui reads the clipboard for Ctrl+V) goes
 // through the app, which refuses one over its cap with a notice.
@@ -93,7 +67,7 @@ void check_pastes() {
 // context that made them still exists.
 struct AppState {
   arcade::app::GlWindow gl;
-  Options options;
+  arcade::app::ScriptedRun run;  // what --frames, --moves and --command ask
   std::unique_ptr<arcade::app::EngineClient> engine{};
   std::unique_ptr<arcade::app::App> app{};
   arcade::app::SdlInput input{arcade::app::platform::starts_with_touch()};
@@ -101,66 +75,7 @@ struct AppState {
   int frame = 0;                                    // frames drawn
   int frames_to_draw = 2;                           // after input, until ImGui has settled
   bool running = true;
-  int exit_code = 0;
-  std::vector<double> frame_ms{};  // from each frame's start to the next's
-  std::uint64_t frame_start = 0;
 };
-
-// With --frames and --command: the frame times of the run's second half (the
-// first may wait for a search), and the lab's state, for benchmarks.
-void report_frames(const AppState& app) {
-  if (app.options.commands.empty() || app.frame_ms.size() < 4) return;
-  std::vector<double> ms(app.frame_ms.begin() + static_cast<long>(app.frame_ms.size() / 2),
-                         app.frame_ms.end());
-  std::sort(ms.begin(), ms.end());
-  const double median = ms[ms.size() / 2], p95 = ms[ms.size() * 95 / 100];
-  std::printf("arcade_app: %zu frames: median %.1f ms, p95 %.1f ms (%.0f fps at the median)\n",
-              ms.size(), median, p95, 1000.0 / median);
-  std::istringstream state(app.app->state());
-  for (std::string line; std::getline(state, line);)
-    if (line.rfind("lab_", 0) == 0 && line.rfind("lab_sentence", 0) != 0)
-      std::printf("arcade_app: %s\n", line.c_str());
-}
-
-// Ends the run after --frames frames, saving the last one if asked.
-void count_frame(AppState& app, int fb_width, int fb_height) {
-  ++app.frame;
-  const std::vector<std::string> moves = app.app->game().moves();
-  if (app.options.moves &&
-      (static_cast<int>(moves.size()) >= app.options.moves || app.app->game().game_over())) {
-    std::printf("arcade_app: played %zu moves:", moves.size());
-    for (const std::string& m : moves) std::printf(" %s", m.c_str());
-    std::printf("\n");
-    app.running = false;
-  }
-  if (app.options.frames == 0 || app.frame < app.options.frames) return;
-  app.running = false;
-  if (!app.options.screenshot.empty() && !save_ppm(app.options.screenshot, fb_width, fb_height)) {
-    std::fprintf(stderr, "arcade_app: cannot write %s\n", app.options.screenshot.c_str());
-    app.exit_code = 1;
-  }
-}
-
-// Runs the --command lines due before this frame; false after an error.
-bool run_commands(AppState& app) {
-  for (const std::string& line : app.options.commands) {
-    int at = 0;
-    std::string command = line;
-    if (line.rfind('@', 0) == 0) {
-      const std::size_t space = line.find(' ');
-      at = static_cast<int>(
-          arcade::parse_number(line.substr(1, space - 1), 0, 1'000'000).value_or(0));
-      command = space == std::string::npos ? "" : line.substr(space + 1);
-    }
-    if (at != app.frame) continue;
-    const std::string reply = app.app->command(command);
-    if (reply == "ok") continue;
-    std::fprintf(stderr, "arcade_app: --command '%s': %s\n", line.c_str(), reply.c_str());
-    app.exit_code = 2;
-    return false;
-  }
-  return true;
-}
 
 // The metrics for the window as it is now: its size in points, its pixel
 // ratio, touch or not.
@@ -196,13 +111,9 @@ void follow_metrics(AppState& app) {
   app.app->set_touch(m.touch);
 }
 
-// Rendering: the board as the app builds the UI, then ImGui's panels on top.
+// Rendering: one frame, counted for a scripted run.
 void draw_frame(AppState& app, float seconds) {
-  const std::uint64_t now = SDL_GetPerformanceCounter();
-  if (app.frame_start)
-    app.frame_ms.push_back(1000.0 * static_cast<double>(now - app.frame_start) /
-                           static_cast<double>(SDL_GetPerformanceFrequency()));
-  app.frame_start = now;
+  app.run.frame_started();
   follow_metrics(app);
   // The drawable is in pixels (the window's size times the display's scale).
   int fb_width = 0;
@@ -221,7 +132,8 @@ void draw_frame(AppState& app, float seconds) {
   ImGui::Render();
   glViewport(0, 0, fb_width, fb_height);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  count_frame(app, fb_width, fb_height);
+  ++app.frame;
+  if (!app.run.frame_done(*app.app, app.frame, fb_width, fb_height)) app.running = false;
   SDL_GL_SwapWindow(app.gl.window);
 }
 
@@ -232,13 +144,13 @@ void draw_frame(AppState& app, float seconds) {
 // two to settle (hover states, a click's result), hence frames_to_draw.
 // Runs with --frames draw every turn: tests and benchmarks count frames.
 void tick(AppState& app) {
-  if (app.frame > 0 && !run_commands(app)) app.running = false;
+  if (app.frame > 0 && !app.run.run_commands(*app.app, app.frame)) app.running = false;
   const float seconds = static_cast<float>(SDL_GetTicks64()) / 1000.0f;
   const bool input = app.input.poll(*app.app, app.gl.window);
   if (app.input.quit()) app.running = false;
   const bool busy = app.app->update(seconds);
   if (input || busy || app.app->wants_redraw()) app.frames_to_draw = 3;
-  if (app.frames_to_draw == 0 && app.options.frames == 0) return;
+  if (app.frames_to_draw == 0 && app.run.options().frames == 0) return;
   if (app.frames_to_draw > 0) --app.frames_to_draw;
   draw_frame(app, seconds);
 }
@@ -290,7 +202,7 @@ int main(int argc, char** argv) {
   }
   AppState app{create_gl_window("Minimax Arcade", parsed.options->width, parsed.options->height,
                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI),
-               *parsed.options};
+               ScriptedRun(*parsed.options)};
   if (app.gl.window == nullptr) {
     std::fprintf(stderr, "arcade_app: no window with an OpenGL context\n");
     SDL_Quit();
@@ -302,15 +214,15 @@ int main(int argc, char** argv) {
   // The engine, and the app around it. A --moves run starts fresh and saves
   // nothing, so a test never touches the player's game.
   app.engine = make_engine_client();
-  const bool autoplay = app.options.moves > 0 || !app.options.commands.empty();
+  const bool autoplay = app.run.options().moves > 0 || !app.run.options().commands.empty();
   app.app =
       std::make_unique<App>(*app.engine, autoplay ? Storage{} : platform::saved_game_storage(),
                             make_engine_client, platform::services());
   g_app = app.app.get();
   platform::serve_page(app.app.get());
   check_pastes();
-  if (app.options.moves > 0) app.app->play_itself();
-  if (!run_commands(app)) {
+  if (app.run.options().moves > 0) app.app->play_itself();
+  if (!app.run.run_commands(*app.app, 0)) {
     shutdown(app);
     return 2;
   }
@@ -329,7 +241,7 @@ int main(int argc, char** argv) {
   });
 
   // Cleanup.
-  report_frames(app);
+  app.run.report(*app.app);
   shutdown(app);
-  return app.exit_code;
+  return app.run.exit_code();
 }

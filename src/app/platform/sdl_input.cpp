@@ -5,12 +5,8 @@
 #include <iterator>
 #include <vector>
 
+#include "app/platform/imgui_sdl_backend.h"
 #include "imgui.h"
-#if __has_include("imgui_impl_sdl.h")
-#include "imgui_impl_sdl.h"
-#else
-#include "imgui_impl_sdl2.h"  // its name since Dear ImGui 1.87
-#endif
 
 namespace arcade::app {
 
