@@ -40,7 +40,7 @@ class AnalysisPanel {
   // The panel's part: the checkbox and, while open, what it found and the
   // choice of what goes over the board. `touch`: no key to tell.
   // The ply a click on the evaluation graph asks to see, if any: the app
-  // goes there once the frame is drawn (App::later).
+  // goes there once the frame is drawn (AppContext::later).
   std::optional<std::size_t> section(bool touch);
   // The line as ghost pieces in the board's scene, when that is shown.
   void add_line(BoardScene& scene) const;

@@ -165,7 +165,7 @@ BoardScene make_scene(const GameController& g, const BoardUi& ui) {
   }
   if (person_to_move(g)) mark_legal_targets(g, ui, s);
   // One preview at a time, the input used last: moving the pointer over the
-  // board drops the cursor (App::board), so a cursor is the newer.
+  // board drops the cursor (BoardInput::pointer), so a cursor is the newer.
   if (ui.hovered && grid.contains(*ui.hovered) && !(ui.cursor && grid.contains(*ui.cursor))) {
     s.mark(*ui.hovered) |= kHovered;
     preview(g, ui, *ui.hovered, s);

@@ -32,7 +32,7 @@ void GameController::check_writable(const char* change) const {
   // which the browser shows as a random "table index is out of bounds".
   std::fprintf(stderr,
                "arcade: GameController::%s while a frame reads the game; a control must "
-               "post its change to run after the frame (App::later)\n",
+               "post its change to run after the frame (AppContext::later)\n",
                change);
   std::abort();
 }

@@ -99,7 +99,7 @@ class GameController {
   // a ReadOnly for as long as it is built, and every change below checks
   // for one: a change while one lives stops the app at once, naming the
   // change, rather than leaving a dangling reference to be called later.
-  // (The app posts a control's change to run after the frame: App::later.)
+  // (The app posts a control's change to run after the frame: AppContext::later.)
   class ReadOnly {
    public:
     ReadOnly(ReadOnly&& other) noexcept;
