@@ -221,12 +221,10 @@ std::vector<Analysis::Target> Analysis::wanted_targets(const GameController& gam
     current_targets(game, out);
     return out;
   }
-  const int start_side = game.start().side_to_move();
   for (std::size_t ply = game.line().size(); ply-- > 0 && out.size() < lanes_.size();) {
     if (history_[ply]) continue;
-    out.push_back({game.game(), game.engine_position(ply), ply,
-                   (start_side + static_cast<int>(ply)) % 2, false, false, std::nullopt,
-                   kHistorySearch});
+    out.push_back({game.game(), game.engine_position(ply), ply, game.side_to_move_at(ply), false,
+                   false, std::nullopt, kHistorySearch});
   }
   return out;
 }

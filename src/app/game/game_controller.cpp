@@ -218,6 +218,12 @@ int GameController::side_after(const std::vector<PlayedMove>& line) const {
   return walk->side_to_move();
 }
 
+int GameController::side_to_move_at(std::size_t plies) const {
+  const auto end =
+      board_.line.begin() + static_cast<std::ptrdiff_t>(std::min(plies, board_.line.size()));
+  return side_after({board_.line.begin(), end});
+}
+
 void GameController::undo() {
   check_writable("undo");
   ++person_actions_;

@@ -182,6 +182,9 @@ class GameController {
   const std::string& game() const { return board_.game; }
   const std::string& start_position() const { return board_.start_text; }
   const GameView& start() const { return *board_.start; }
+  // The side to move after the line's first `plies` moves (replayed: turns
+  // need not alternate, as when a side moves again).
+  int side_to_move_at(std::size_t plies) const;
   const GameView& position() const { return *board_.position; }  // now
   // In a game of agents, how the other team (side 1) plays: as its AI
   // level says (GameView::opponents_at_level), or, a person playing it, as
