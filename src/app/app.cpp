@@ -169,7 +169,8 @@ void App::frame(int fb_width, int fb_height, float seconds) {
     boards_.new_frame(seconds);
     audit_new_frame(ctx_.touch);
     ctx_.widgets.clear();
-    const ScreenLayout l = screen_layout(ImGui::GetIO().DisplaySize, ctx_.game.position().grid());
+    const ScreenLayout l =
+        screen_layout(ImGui::GetIO().DisplaySize, ctx_.game.position().grid(), lab_.open());
     board_area_.draw(l.board_area, fb_width, fb_height, seconds);
     top_bar_.draw(l.top_bar);
     if (l.phone) side_panel_.quick_actions(l.actions);

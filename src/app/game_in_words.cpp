@@ -123,6 +123,8 @@ std::string how_to_move(const GameController& game, bool touch) {
     return touch ? "Swipe to move " + std::string(noun) + ", tap it to stop"
                  : "Arrows or W A S D move " + std::string(noun) + ", Space stops";
   }
+  if (const std::string_view own = position.how_to_move(); !own.empty())
+    return act + " " + std::string(own) + (touch ? "" : ", or use the arrow keys and Enter");
   const std::vector<Move> moves = position.legal_moves();
   if (std::any_of(moves.begin(), moves.end(),
                   [&](Move m) { return position.move_cells(m).moves_a_piece(); }))

@@ -17,7 +17,7 @@ float heading_height() {
   return kHeadingHeight * io.FontDefault->FontSize * io.FontGlobalScale / kBodyPoints;
 }
 
-ScreenLayout screen_layout(ImVec2 d, Grid grid) {
+ScreenLayout screen_layout(ImVec2 d, Grid grid, bool lab_open) {
   ScreenLayout l;
   l.phone = d.x < d.y * 0.9f && d.x < 760.0f;
   l.top_bar = {0, 0, d.x, kTopBarHeight};
@@ -30,7 +30,9 @@ ScreenLayout screen_layout(ImVec2 d, Grid grid) {
   // The board as wide as the screen, the actions under it, the rest below.
   const float top = kTopBarHeight + kTabsHeight;
   const float board_h = (d.x - 2 * kBoardMargin) * grid.rows / grid.cols;
-  const float area_h = std::min(heading_height() + board_h + 2 * kBoardMargin, d.y * 0.62f);
+  const float most = d.y * 0.62f;
+  const float area_h =
+      lab_open ? most : std::min(heading_height() + board_h + 2 * kBoardMargin, most);
   l.top_bar.h = top;
   l.board_area = {0, top, d.x, area_h};
   l.actions = {0, top + area_h, d.x, kActionsHeight};

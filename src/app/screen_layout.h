@@ -26,7 +26,10 @@ inline constexpr float kActionsHeight = 68.0f;
 inline constexpr float kBoardMargin = 16.0f;
 
 // The layout of a display `display` points large, for a board of `grid`.
-ScreenLayout screen_layout(ImVec2 display, Grid grid);
+// `lab_open`: the lab's tree takes the board's place, and on a phone it gets
+// the most room the area may have, whatever the board's shape (a wide,
+// short board left it a strip).
+ScreenLayout screen_layout(ImVec2 display, Grid grid, bool lab_open = false);
 
 // The heading's height: its two lines grow with the text on a large screen
 // (theme.h's ui_scale_for), so the room for them must too, or the status

@@ -40,6 +40,9 @@ class GameView {
   virtual const SideDescription& side(int s) const = 0;  // 0 moves first
   virtual const BoardLayout& board() const = 0;
   virtual std::string_view start_label() const = 0;
+  // How a person plays a move, after "Click" or "Tap", where the game says
+  // it better than its board's kind does (G::kHowToMove); empty if not.
+  virtual std::string_view how_to_move() const = 0;
   // What one's own start is written with, for the box that takes it
   // (G::kStartTextHelp: Pac-Man's maze characters); empty if the game says
   // nothing.
@@ -135,6 +138,12 @@ class GameViewFor final : public GameView {
   const SideDescription& side(int s) const override { return G::kSides[s]; }
   const BoardLayout& board() const override { return G::kBoardLayout; }
   std::string_view start_label() const override { return G::kStartLabel; }
+  std::string_view how_to_move() const override {
+    if constexpr (requires { G::kHowToMove; })
+      return G::kHowToMove;
+    else
+      return "";
+  }
   std::string_view start_text_help() const override {
     if constexpr (requires { G::kStartTextHelp; })
       return G::kStartTextHelp;

@@ -835,6 +835,21 @@ std::vector<std::string> lab_node_details(const Lab& lab, int index, const LabWo
   return lines;
 }
 
+// What the tree's shapes and numbers mean, in one line (wrapped on a phone).
+std::string tree_legend(const LabTree& tree, const LabWords& words) {
+  const std::vector<LabNode>& nodes = tree.nodes();
+  if (tree.in_points()) return agent_legend(nodes, words);
+  // A side that moves again (a move that keeps the turn) is a child of its
+  // own shape: said where the tree has one.
+  const bool again = std::any_of(nodes.begin(), nodes.end(), [&](const LabNode& n) {
+    return n.parent >= 0 && nodes[static_cast<std::size_t>(n.parent)].max_to_move == n.max_to_move;
+  });
+  return words.max_side + " max (up)   " + words.min_side + " min (down)   " +
+         (again ? "a child shaped as its parent: that side moves again   " : "") + "values from " +
+         words.max_side +
+         "'s side   W3/L3: a win/loss in 3 moves   x N: N moves pruned   +N: not kept";
+}
+
 LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords& words,
                    ImGuiBoards& boards, ImVec2 min, ImVec2 max, const std::string& stale) {
   ImGui::SetNextWindowPos(min);
@@ -848,6 +863,13 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
   view.drawn_nodes = 0;
   view.drawn_values.clear();
   view.drawn_boards = 0;
+  // The tree begins under the legend however many lines it wraps to (one
+  // is kLabTopMargin's): on a phone its plate hid the root.
+  const std::string legend = tree_legend(lab.tree(), words);
+  const ImVec2 top_left = min;
+  const float legend_w = max.x - min.x - 20;
+  const ImVec2 legend_size = ImGui::CalcTextSize(legend.c_str(), nullptr, false, legend_w);
+  min.y += std::max(0.0f, legend_size.y - ImGui::GetTextLineHeight());
   view.area_min = min;
   view.area_max = max;
   const LabTree& tree = lab.tree();
@@ -939,20 +961,14 @@ LabAction lab_tree(Lab& lab, LabView& view, const GameView& root, const LabWords
     if (!lab.folded(static_cast<int>(i))) painter.stub(nodes[i], i, layout);
     painter.node(nodes[i], i, layout);
   }
-  const std::string legend = tree.in_points() ? agent_legend(nodes, words)
-                                              : words.max_side + " max (up)   " + words.min_side +
-                                                    " min (down)   values from " + words.max_side +
-                                                    "'s side   W3/L3: a win/loss in 3 moves   x N: "
-                                                    "N moves pruned   +N: not kept";
+  list->PopClipRect();
   // Wrapped: on a phone held upright the legend is wider than the tree. On a
   // plate of its own: a zoomed tree passes under it, never through it.
-  const float legend_w = max.x - min.x - 20;
-  const ImVec2 legend_size = ImGui::CalcTextSize(legend.c_str(), nullptr, false, legend_w);
-  list->AddRectFilled({min.x + 6, min.y + 3},
-                      {min.x + 14 + legend_size.x, min.y + 9 + legend_size.y},
+  list->AddRectFilled({top_left.x + 6, top_left.y + 3},
+                      {top_left.x + 14 + legend_size.x, top_left.y + 9 + legend_size.y},
                       IM_COL32(24, 27, 36, 235), 4.0f);
-  list->AddText(nullptr, 0, {min.x + 10, min.y + 6}, kDim, legend.c_str(), nullptr, legend_w);
-  list->PopClipRect();
+  list->AddText(nullptr, 0, {top_left.x + 10, top_left.y + 6}, kDim, legend.c_str(), nullptr,
+                legend_w);
   LabAction action = LabAction::kNothing;
   if (!stale.empty()) {
     // Over the tree's foot, on a plate of its own: a stale tree is not the

@@ -147,6 +147,7 @@ struct Kalah {
   static constexpr BoardLayout kBoardLayout = {
       kLook, {kMaxHouses + 2, 2}, Placement::kOnCell, 0, {}};
   static constexpr std::string_view kStartLabel = "Seeds a house";
+  static constexpr std::string_view kHowToMove = "a house of yours to sow its seeds";
   static std::vector<StartVariant<Position>> start_variants();
   static Grid grid(const Position& p) { return {p.houses + 2, 2}; }
   // A pit with seeds shows its owner's piece; its count says how many.
