@@ -65,8 +65,9 @@
 // <preset>` (default, or one of the game's own) for all of them at once;
 // like every option they outlive `game` (remembered per game).
 //
-// Who reads when. With `background`, the long commands (`go`, `solve`,
-// `perft`, `tree`, `match`) run on the protocol's own thread, so that
+// Who reads when (the Engine's rules, engine/engine.h, which the protocol
+// passes through). With `background`, the long commands (`go`, `solve`,
+// `perft`, `tree`, `match`) run on the Engine's own thread, so that
 // `handle` never waits for them:
 //  - `stop`, `isready` and `quit` are answered at once, whatever runs;
 //  - a bad line is refused when read: its one `error` comes at once, it is
@@ -120,42 +121,34 @@
 // Without `background` (WebAssembly, which has no threads here) every command
 // runs to its end inside `handle`.
 
-#include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
-#include "engine/level.h"
-#include "engine/session.h"
+#include "engine/engine.h"
 
 namespace arcade {
 
 // A line longer than this, its line end not counted, is refused whole:
 // reading it costs no more than its length, whatever it holds.
 inline constexpr std::size_t kMaxLineBytes = 65536;
-inline constexpr std::uint64_t kMaxHashMegabytes = 64;
-// `Threads` at most; a session clamps it further to the machine's threads.
-inline constexpr std::uint64_t kMaxThreads = 256;
-// A tree's node lines at most: a node takes about 100 bytes until printed,
-// and the web build has 256 MB in all.
-inline constexpr std::uint64_t kMaxTreeLimit = 1'000'000;
 // The line of a ponder whose search ended on its own, its move decided.
 inline constexpr std::string_view kPonderFinished = "info string ponder finished";
 // The start of the line that says how a `go`'s move was chosen (see above).
 inline constexpr std::string_view kChoiceLine = "info string chose";
 
+// The text protocol over an Engine (engine/engine.h): it reads each line into
+// a command (or refuses it with one `error` line) and writes each of the
+// Engine's events as the lines above. Which command runs when, and what stop,
+// ponderhit and a new command do while a long one runs, are the Engine's.
 class Protocol {
  public:
-  using SessionFactory = std::function<std::unique_ptr<GameSession>(std::string_view game)>;
+  using SessionFactory = Engine::SessionFactory;
   using Output = std::function<void(const std::string& line)>;
   // An output line with the tag of the input line it answers (see handle).
   using TaggedOutput = std::function<void(std::uint64_t tag, const std::string& line)>;
@@ -164,8 +157,6 @@ class Protocol {
            bool background);
   Protocol(SessionFactory factory, std::vector<std::string> game_names, TaggedOutput output,
            bool background);
-  // Stops whatever runs (as quit does) and ends the protocol's thread.
-  ~Protocol();
   Protocol(const Protocol&) = delete;
   Protocol& operator=(const Protocol&) = delete;
 
@@ -179,97 +170,31 @@ class Protocol {
   // one error, as handle() gives a whole one.
   void refuse_long_line(std::size_t bytes, std::uint64_t tag = 0);
   // The end of input: as `quit`.
-  void finish();
+  void finish() { engine_.finish(); }
   // Waits until every line handled so far has been answered (for tests).
-  void wait();
+  void wait() { engine_.wait(); }
 
  private:
-  struct Line {
-    std::uint64_t number = 0;  // order of arrival, from 1
-    std::uint64_t tag = 0;
-    std::vector<std::string> words;
-    bool hit = false;  // a `go ponder` whose ponderhit came before it started
-  };
-
-  void run_queue();
-  // What is wrong with a line's words whatever the game, if anything.
-  std::optional<std::string> form_error(const std::vector<std::string>& words) const;
-  // What is wrong with them in the game the lines read so far choose (under
-  // mutex_).
-  std::optional<std::string> game_error(const std::vector<std::string>& words);
-  const GameSession& game_read();
-  void stop_everything_read(std::unique_lock<std::mutex>& lock);
-  void ponderhit(std::uint64_t tag);
-  // Whether the long command on line `number` is to stop (under mutex_).
-  bool stopped(std::uint64_t number) const { return number <= stop_through_ || closing_; }
-  void execute(const Line& line, bool stopped_before_start);
-  void command_game(const std::vector<std::string>& args);
-  void command_position(const std::vector<std::string>& args);
-  void command_go(const Line& line, bool stopped_before_start);
-  void command_setoption(const std::vector<std::string>& args);
-  void command_perft(const std::vector<std::string>& args);
-  void command_solve();
-  void command_tree(const std::vector<std::string>& args);
-  void command_match(const std::vector<std::string>& args);
-  void command_eval();
-  void command_help();
-  // Sets a weight option of the current game (`name` is one).
-  void set_weight_option(const std::string& name, const std::string& value);
-  void restore_weights();
-  void run_search(SearchLimits limits, const SearchOptions& options, bool stopped_before_start);
-  // A `go ponder`'s search: returns once ponderhit or stop has come.
-  SearchReport ponder_search(const Line& line, const SearchLimits& limits,
-                             const SearchOptions& options);
-  SearchReport search(const SearchLimits& limits, const SearchOptions& options,
-                      const std::atomic<bool>& stop);
-  // Writes text, one output line per line of text, none interleaved.
   void emit(const std::string& text, std::uint64_t tag);
-  void emit(const std::string& text) { emit(text, current_tag_); }
-  void error(const std::string& what) { emit("error " + what); }
 
-  SessionFactory factory_;
-  std::vector<std::string> game_names_;
   TaggedOutput output_;
-  bool background_;
   std::mutex output_mutex_;
-
-  // The game and the settings; touched only by the thread that owns the
-  // session (see above). Every option outlives `game`.
-  std::unique_ptr<GameSession> session_;
-  SearchOptions options_;
-  std::optional<std::size_t> hash_megabytes_;
-  int threads_ = 1;
-  bool own_book_ = true;
-  int level_ = kLevelCount;
-  // The Opponents option, once set (a multi-agent game's; see agent_session.h).
-  std::optional<std::string> opponents_;
-  // The weights each game was given, by game: set again on `game`.
-  std::map<std::string, std::vector<WeightedTerm>, std::less<>> weights_by_game_;
-  std::uint64_t current_tag_ = 0;  // the tag of the line being executed
-
-  // The queue and who owns the session, under mutex_.
-  std::mutex mutex_;
-  std::condition_variable work_;     // a line was queued, or the thread must end
-  std::condition_variable changed_;  // a line was answered, or the queue ran dry
-  std::deque<Line> queue_;
-  bool busy_ = false;               // the protocol's thread owns the session
-  std::uint64_t received_ = 0;      // lines numbered so far
-  std::uint64_t answered_ = 0;      // the last line executed
-  std::uint64_t stop_through_ = 0;  // long commands up to this line are stopped
-  bool closing_ = false;            // quit or end of input: everything stops
-  // The game once every line read has run, and a session of it to check
-  // lines against while the protocol's thread owns session_.
-  std::string read_game_;
-  std::unique_ptr<GameSession> checker_;
-  std::uint64_t running_ = 0;  // the long command running now, 0 if none
-  // The `go ponder` awaiting its ponderhit (running or queued), 0 if none.
-  std::uint64_t ponder_line_ = 0;
-  bool ponder_hit_ = false;         // the running ponder got its ponderhit
-  std::condition_variable ponder_;  // ponderhit or stop for the running ponder
-  bool shutdown_ = false;
-  std::atomic<bool> stop_{false};  // the running long command's stop flag
-  std::thread thread_;
+  // Last, so that it is destroyed first: its destructor ends the search,
+  // whose last lines still go out.
+  Engine engine_;
 };
+
+// --- The codec: protocol text to the Engine's types and back ---------------
+
+// A line's words (position_words for a `position` line) as the command they
+// are, or the engine's message for a malformed one. Not for the lines the
+// protocol answers itself (isready, quit, stop, ponderhit).
+Parsed<EngineCommand> read_command(const std::vector<std::string>& words,
+                                   const std::vector<std::string>& game_names);
+// A command as a line the protocol reads back as the same command.
+std::string command_line(const EngineCommand& command);
+// An event as the protocol's lines.
+std::vector<std::string> event_lines(const EngineEvent& event);
 
 // The rules a relay needs: a client that passes lines to an engine it cannot
 // reach while that engine searches (the web's worker, which reads no message
@@ -314,9 +239,6 @@ std::string score_text(Score score, bool proven, bool in_points = false);
 std::string points_text(Score centipoints);
 // One `info` line for a finished iteration.
 std::string info_line(const SearchReport& report);
-// A `go`'s answer: `bestmove`, after the line that says how its move was
-// chosen when that was not simply the search's first (kChoiceLine).
-std::string bestmove_lines(const SearchReport& report);
 // One `node` line of a `tree` reply.
 std::string tree_line(const TreeNode& node, bool in_points = false);
 
