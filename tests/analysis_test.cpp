@@ -552,12 +552,13 @@ std::vector<MoveScore> analyse_until_done(GameController& game, std::size_t engi
 void expect_same_scores(GameController& game) {
   const std::vector<MoveScore> one = analyse_until_done(game, 1);
   const std::vector<MoveScore> three = analyse_until_done(game, 3);
-  ASSERT_EQ(one.size(), game.legal_moves().size()) << position_command(game.engine_position());
-  ASSERT_EQ(three.size(), one.size()) << position_command(game.engine_position());
+  ASSERT_EQ(one.size(), game.legal_moves().size())
+      << command_line(position_command(game.engine_position()));
+  ASSERT_EQ(three.size(), one.size()) << command_line(position_command(game.engine_position()));
   for (std::size_t i = 0; i < one.size(); ++i) {
     EXPECT_EQ(three[i].text, one[i].text);
     EXPECT_EQ(three[i].score, one[i].score)
-        << position_command(game.engine_position()) << " " << one[i].text;
+        << command_line(position_command(game.engine_position())) << " " << one[i].text;
     EXPECT_NE(one[i].score.kind, Kind::kHeuristic) << "a solved position";
   }
 }

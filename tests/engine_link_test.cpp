@@ -27,32 +27,43 @@ namespace {
 using Kind = EngineScore::Kind;
 using Clock = std::chrono::steady_clock;
 
-// --- The writer: each command as the protocol's documentation writes it ---
+// --- The writer: each request as the engine's command, written by the
+// codec as the protocol's documentation writes it ---
+
+std::vector<std::string> lines_of(const std::vector<EngineCommand>& commands) {
+  std::vector<std::string> lines;
+  for (const EngineCommand& command : commands) lines.push_back(command_line(command));
+  return lines;
+}
 
 TEST(ProtocolText, WritesEachCommand) {
-  EXPECT_EQ(game_command("connect4"), "game connect4");
-  EXPECT_EQ(position_command({}), "position startpos");
-  EXPECT_EQ(position_command({"startpos", {"4", "4", "5"}}), "position startpos moves 4 4 5");
-  EXPECT_EQ(go_command({.movetime_ms = 1500}), "go movetime 1500");
-  EXPECT_EQ(go_command({.depth = 10, .movetime_ms = 500}), "go depth 10 movetime 500");
-  EXPECT_EQ(go_command({.movetime_ms = 9000, .ponder = true}), "go ponder movetime 9000");
-  EXPECT_EQ(go_command({.infinite = true}), "go infinite");
-  EXPECT_EQ(go_command({}), "go");
-  EXPECT_EQ(tree_command({4, true, false, false, false, 500}),
+  EXPECT_EQ(command_line(game_command("connect4")), "game connect4");
+  EXPECT_EQ(command_line(position_command({})), "position startpos");
+  EXPECT_EQ(command_line(position_command({"startpos", {"4", "4", "5"}})),
+            "position startpos moves 4 4 5");
+  EXPECT_EQ(command_line(go_command({.movetime_ms = 1500})), "go movetime 1500");
+  EXPECT_EQ(command_line(go_command({.depth = 10, .movetime_ms = 500})),
+            "go depth 10 movetime 500");
+  EXPECT_EQ(command_line(go_command({.movetime_ms = 9000, .ponder = true})),
+            "go ponder movetime 9000");
+  EXPECT_EQ(command_line(go_command({.infinite = true})), "go infinite");
+  EXPECT_EQ(command_line(go_command({})), "go");
+  EXPECT_EQ(command_line(tree_command({4, true, false, false, false, 500})),
             "tree depth 4 algorithm minimax ordering off table off limit 500");
-  EXPECT_EQ(tree_command({3, false, true, true, true, 0}),
+  EXPECT_EQ(command_line(tree_command({3, false, true, true, true, 0})),
             "tree depth 3 algorithm alphabeta ordering on table on deepening on limit 0");
 }
 
 TEST(ProtocolText, WritesOptionsInTheEnginesOrder) {
-  EXPECT_EQ(option_commands(
-                {.level = 5, .root_scores = true, .threads = 2, .table_mb = 16, .own_book = false}),
-            (std::vector<std::string>{
-                "setoption name Level value 5", "setoption name RootScores value true",
-                "setoption name Threads value 2", "setoption name Hash value 16",
-                "setoption name OwnBook value false"}));
+  EXPECT_EQ(
+      lines_of(option_commands(
+          {.level = 5, .root_scores = true, .threads = 2, .table_mb = 16, .own_book = false})),
+      (std::vector<std::string>{"setoption name Level value 5",
+                                "setoption name RootScores value true",
+                                "setoption name Threads value 2", "setoption name Hash value 16",
+                                "setoption name OwnBook value false"}));
   EXPECT_TRUE(option_commands({}).empty());
-  EXPECT_EQ(weight_commands({"default", {{"Centre", 9}, {"TwoInLine", -3}}}),
+  EXPECT_EQ(lines_of(weight_commands({"default", {{"Centre", 9}, {"TwoInLine", -3}}})),
             (std::vector<std::string>{"setoption name Weights value default",
                                       "setoption name Centre value 9",
                                       "setoption name TwoInLine value -3"}));

@@ -612,10 +612,10 @@ TEST(LabAgents, TwoPlayerTreesAreUnchanged) {
   }
   TreeParams params;
   params.expectimax = true;
-  EXPECT_NE(tree_command(params).find("algorithm expectimax"), std::string::npos);
+  EXPECT_NE(command_line(tree_command(params)).find("algorithm expectimax"), std::string::npos);
   params.expectimax = false;
   params.minimax = true;
-  EXPECT_NE(tree_command(params).find("algorithm minimax"), std::string::npos);
+  EXPECT_NE(command_line(tree_command(params)).find("algorithm minimax"), std::string::npos);
 }
 
 // In a game of agents the chart is minimax, alpha-beta, + ordering and

@@ -88,6 +88,59 @@ std::optional<std::string> match_error(const MatchCommand& m, const GameSession&
                             : "match opponents: '" + *m.opponents + "' is not " + all;
 }
 
+// What is out of range in a command's values, if anything, in the words
+// the protocol's codec uses for the same value written as text: the typed
+// API takes no more than the protocol does.
+std::optional<std::string> range_error(const EngineCommand& command) {
+  const auto outside = [](const std::string& what, std::int64_t value, std::int64_t lo,
+                          std::int64_t hi,
+                          const std::string& expected) -> std::optional<std::string> {
+    if (value >= lo && value <= hi) return std::nullopt;
+    return what + ": '" + std::to_string(value) + "' is not " + expected;
+  };
+  if (const auto* tree = std::get_if<TreeCommand>(&command)) {
+    if (auto wrong = outside("tree depth", tree->depth, 1, 64, "a depth from 1 to 64"))
+      return wrong;
+    if (tree->limit > kMaxTreeLimit)
+      return "tree limit: '" + std::to_string(tree->limit) + "' is not a limit from 0 to " +
+             std::to_string(kMaxTreeLimit);
+  }
+  if (const auto* perft = std::get_if<PerftCommand>(&command))
+    return outside("perft", perft->depth, 0, 64, "a depth from 0 to 64");
+  if (const auto* go = std::get_if<GoCommand>(&command)) {
+    if (go->depth) return outside("go depth", *go->depth, 1, 1000, "a valid number");
+    if (go->movetime_ms)
+      return outside("go movetime", *go->movetime_ms, 1, kMaxMovetimeMs, "a valid number");
+    if (go->nodes && *go->nodes == 0) return "go nodes: '0' is not a valid number";
+  }
+  if (const auto* match = std::get_if<MatchCommand>(&command)) {
+    const std::string most = "a number from 1 to ";
+    if (auto wrong = outside("match games", match->games, 1, kMaxMatchGames,
+                             most + std::to_string(kMaxMatchGames)))
+      return wrong;
+    if (match->depth)
+      return outside("match depth", *match->depth, 1, kMaxMatchDepth,
+                     most + std::to_string(kMaxMatchDepth));
+  }
+  const auto* option = std::get_if<OptionCommand>(&command);
+  if (!option) return std::nullopt;
+  if (const auto* hash = std::get_if<HashOption>(option))
+    return outside("option Hash", static_cast<std::int64_t>(hash->megabytes), 1, kMaxHashMegabytes,
+                   "a size in MB from 1 to " + std::to_string(kMaxHashMegabytes));
+  if (const auto* threads = std::get_if<ThreadsOption>(option))
+    return outside("option Threads", threads->threads, 1, kMaxThreads,
+                   "a thread count from 1 to " + std::to_string(kMaxThreads));
+  if (const auto* level = std::get_if<LevelOption>(option))
+    return outside("option Level", level->level, 1, kLevelCount,
+                   "a level from 1 to " + std::to_string(kLevelCount));
+  const auto* weight = std::get_if<WeightOption>(option);
+  if (weight && weight->weight)
+    return outside(
+        "option " + weight->term, *weight->weight, -kMaxWeight, kMaxWeight,
+        "a weight from " + std::to_string(-kMaxWeight) + " to " + std::to_string(kMaxWeight));
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool is_long(const EngineCommand& command) {
@@ -181,6 +234,7 @@ bool Engine::submit(EngineCommand command, std::uint64_t tag) {
 
 // Under mutex_.
 std::optional<std::string> Engine::refusal(const EngineCommand& command) {
+  if (auto wrong = range_error(command)) return wrong;
   if (const auto* game = std::get_if<GameCommand>(&command)) {
     if (std::find(game_names_.begin(), game_names_.end(), game->name) != game_names_.end())
       return std::nullopt;

@@ -176,6 +176,7 @@ bool is_ponder(const EngineCommand& command);
 // RootScoreEvents, with RootScores).
 struct InfoEvent {
   SearchReport report;
+  bool has_score = true;  // false: a line read without one
 };
 // A root move's score in the iteration just told.
 struct RootScoreEvent {
@@ -196,6 +197,7 @@ struct MoveChoiceEvent {
 // A go's answer; empty when the game is over.
 struct BestMoveEvent {
   std::string move;
+  std::string ponder = {};  // the reply it expects, if said (UCI's; never ours)
 };
 // A ponder's search ended on its own: its move is decided.
 struct PonderFinishedEvent {};
@@ -219,7 +221,7 @@ struct TreeNodeEvent {
 // A tree's end, after its nodes: every node searched and the root's value,
 // or stopped (the nodes entered).
 struct TreeEndEvent {
-  std::uint64_t nodes = 0;
+  std::optional<std::uint64_t> nodes = {};  // none: stopped before it began
   Score value = 0;
   bool proven = false;
   bool in_points = false;

@@ -1,6 +1,7 @@
 #include "engine/protocol.h"
 
 #include <algorithm>
+#include <charconv>
 #include <utility>
 
 namespace arcade {
@@ -409,7 +410,8 @@ std::string event_text(const EngineEvent& event) {
                            : " at random among " + std::to_string(e.tied) + " equal moves");
           },
           [](const BestMoveEvent& e) {
-            return "bestmove " + (e.move.empty() ? std::string("(none)") : e.move);
+            return "bestmove " + (e.move.empty() ? std::string("(none)") : e.move) +
+                   (e.ponder.empty() ? "" : " ponder " + e.ponder);
           },
           [](const PonderFinishedEvent&) { return std::string(kPonderFinished); },
           [](const PerftEvent& e) {
@@ -424,8 +426,9 @@ std::string event_text(const EngineEvent& event) {
           },
           [](const TreeNodeEvent& e) { return tree_line(e.node, e.in_points); },
           [](const TreeEndEvent& e) {
-            if (e.stopped) return "tree stopped nodes " + std::to_string(e.nodes);
-            return "tree nodes " + std::to_string(e.nodes) + " value " +
+            if (e.stopped && !e.nodes) return std::string("tree stopped");
+            if (e.stopped) return "tree stopped nodes " + std::to_string(*e.nodes);
+            return "tree nodes " + std::to_string(e.nodes.value_or(0)) + " value " +
                    score_text(e.value, e.proven, e.in_points);
           },
           [](const MatchEvent& e) {
@@ -679,52 +682,390 @@ Protocol::Protocol(SessionFactory factory, std::vector<std::string> game_names, 
           },
           background) {}
 
-void Protocol::emit(const std::string& text, std::uint64_t tag) {
-  std::lock_guard lock(output_mutex_);
-  for (const std::string& line : text_lines(text)) output_(tag, line);
-}
-
 void Protocol::refuse_long_line(std::size_t bytes, std::uint64_t tag) {
-  emit("error " + too_long_message(bytes), tag);
+  engine_.deliver(tag, ErrorEvent{too_long_message(bytes)});
 }
 
 bool Protocol::handle(std::string_view text, std::uint64_t tag) {
+  return handle_line(engine_, text, tag);
+}
+
+bool handle_line(Engine& engine, std::string_view text, std::uint64_t tag) {
   // Refused before it is split: a huge line costs no more than its length.
   if (const std::size_t bytes = line_bytes(text); bytes > kMaxLineBytes) {
-    refuse_long_line(bytes, tag);
+    engine.deliver(tag, ErrorEvent{too_long_message(bytes)});
     return true;
   }
   std::vector<std::string> words = split_words(text);
   if (words.empty()) return true;
   if (words[0] == "position") words = position_words(text);
   if (auto problem = command_error(words)) {
-    emit("error " + *problem, tag);
+    engine.deliver(tag, ErrorEvent{*problem});
     return true;
   }
   const std::string& command = words[0];
   if (command == "isready") {
-    emit("readyok", tag);
+    engine.deliver(tag, ReadyEvent{});
     return true;
   }
   if (command == "quit") {
-    finish();
+    engine.finish();
     return false;
   }
-  if (command == "stop") {
-    engine_.stop();
+  if (command == kStopLine) {
+    engine.stop();
     return true;
   }
-  if (command == "ponderhit") {
-    engine_.ponderhit(tag);
+  if (command == kPonderhitLine) {
+    engine.ponderhit(tag);
     return true;
   }
-  Parsed<EngineCommand> parsed = read_command(words, engine_.game_names());
+  Parsed<EngineCommand> parsed = read_command(words, engine.game_names());
   if (!parsed) {
-    emit("error " + parsed.error(), tag);
+    engine.deliver(tag, ErrorEvent{parsed.error()});
     return true;
   }
-  engine_.submit(std::move(*parsed), tag);
+  engine.submit(std::move(*parsed), tag);
   return true;
+}
+
+// --- The reader ---
+
+namespace {
+
+using Words = std::vector<std::string>;
+
+template <class Number = int>
+std::optional<Number> whole_number(const std::string& text) {
+  Number value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// A number of points with up to two decimals ("-252.5", "4.67", "9") in
+// hundredths; nothing for anything else ("4.", ".5", "1.234", "1e3").
+std::optional<Score> hundredths(const std::string& text) {
+  const std::size_t dot = text.find('.');
+  const std::optional<int> units = whole_number(text.substr(0, dot));
+  if (!units || *units > 20'000'000 || *units < -20'000'000) return std::nullopt;
+  if (dot == std::string::npos) return *units * 100;
+  const std::string decimals = text.substr(dot + 1);
+  if (decimals.empty() || decimals.size() > 2 ||
+      decimals.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  const int fraction = std::stoi(decimals) * (decimals.size() == 1 ? 10 : 1);
+  return *units * 100 + (text[0] == '-' ? -fraction : fraction);
+}
+
+// A probability as the tree writes it: "0.3333", "1", "0.5", from 0 to 1
+// with up to 6 decimals (by hand: not every library reads a double with
+// std::from_chars).
+std::optional<double> probability_of(const std::string& text) {
+  const std::size_t dot = text.find('.');
+  const std::optional<int> whole = whole_number(text.substr(0, dot));
+  const std::string decimals = dot == std::string::npos ? "" : text.substr(dot + 1);
+  if (!whole || text[0] == '-' || (dot != std::string::npos && decimals.empty()) ||
+      decimals.size() > 6 || decimals.find_first_not_of("0123456789") != std::string::npos)
+    return std::nullopt;
+  double p = *whole;
+  double unit = 0.1;
+  for (char digit : decimals) {
+    p += (digit - '0') * unit;
+    unit /= 10;
+  }
+  if (p > 1) return std::nullopt;
+  return p;
+}
+
+// A score or an open end (`-inf`, `inf`) at w[at]; advances `at` past it. In
+// `points` (a node of a game of agents), a `cp` score is points with up to
+// two decimals, read as hundredths; elsewhere decimals are refused.
+std::optional<ScoreWords> read_edge(const Words& w, std::size_t& at, bool points) {
+  if (at >= w.size()) return std::nullopt;
+  if (w[at] == "-inf" || w[at] == "inf") {
+    ++at;
+    return ScoreWords{w[at - 1] == "inf" ? kInfinity : -kInfinity, false, points, 1};
+  }
+  if (points && w[at] == "cp") {
+    const std::optional<Score> value = at + 1 < w.size() ? hundredths(w[at + 1]) : std::nullopt;
+    if (!value) return std::nullopt;
+    at += 2;
+    return ScoreWords{*value, false, true, 2};
+  }
+  const std::optional<ScoreWords> score = read_score_words(w, at);
+  if (!score || score->in_points) return std::nullopt;
+  at += score->width;
+  return score;
+}
+
+// A multi-agent game's fields after `children C`: agent K [prob P].
+bool read_agent(const Words& w, std::size_t& at, TreeNode& node) {
+  if (at >= w.size() || w[at] != "agent") return !node.chance;  // a chance node names its agent
+  const std::optional<int> agent = at + 1 < w.size() ? whole_number(w[at + 1]) : std::nullopt;
+  if (!agent || *agent < 0 || *agent > 64) return false;
+  node.agent = *agent;
+  at += 2;
+  if (at >= w.size() || w[at] != "prob") return true;
+  const std::optional<double> probability =
+      at + 1 < w.size() ? probability_of(w[at + 1]) : std::nullopt;
+  if (!probability) return false;
+  node.probability = *probability;
+  at += 2;
+  return true;
+}
+
+// The fields after `children C`: [agent K [prob P]] [pruned K m...] [pv].
+bool read_tail(const Words& w, std::size_t at, TreeNode& node) {
+  if (!read_agent(w, at, node)) return false;
+  if (at < w.size() && w[at] == "pruned") {
+    const std::optional<long long> count =
+        at + 1 < w.size() ? whole_number<long long>(w[at + 1]) : std::nullopt;
+    if (!count || *count < 0 || at + 2 + static_cast<std::size_t>(*count) > w.size()) return false;
+    node.pruned.assign(w.begin() + static_cast<long>(at) + 2,
+                       w.begin() + static_cast<long>(at) + 2 + *count);
+    at += 2 + static_cast<std::size_t>(*count);
+  }
+  if (at < w.size() && w[at] == "pv") {
+    node.on_pv = true;
+    ++at;
+  }
+  return at == w.size();
+}
+
+// node I parent P ply D move M side S: the fields before the window.
+bool read_node_head(const Words& w, TreeNode& node) {
+  if (w.size() < 20 || w[0] != "node" || w[2] != "parent" || w[4] != "ply" || w[6] != "move" ||
+      w[8] != "side" || w[10] != "alpha")
+    return false;
+  const std::optional<long long> ply = whole_number<long long>(w[5]);
+  const std::optional<long long> parent = w[3] == "-" ? -1 : whole_number<long long>(w[3]);
+  if (!ply || !parent || *ply < 0 || (w[9] != "max" && w[9] != "min" && w[9] != "chance"))
+    return false;
+  node.id = whole_number<std::uint64_t>(w[1]).value_or(0);
+  node.ply = static_cast<int>(*ply);
+  node.parent = *parent < 0 ? kNoParent : static_cast<std::uint64_t>(*parent);
+  node.move = w[7] == "-" ? "" : w[7];
+  node.max_to_move = w[9] == "max";
+  node.chance = w[9] == "chance";
+  return true;
+}
+
+// node I parent P ply D move M side S alpha A beta B value V bound X kind K
+// children C [agent K [prob P]] [pruned K m...] [pv]
+std::optional<TreeNodeEvent> read_tree_node(const Words& w) {
+  TreeNodeEvent event;
+  TreeNode& node = event.node;
+  if (!read_node_head(w, node)) return std::nullopt;
+  // No move is written before `children`: its first one is the field's,
+  // and an agent after it means values in points.
+  const auto children_at = std::find(w.begin() + 11, w.end(), "children");
+  event.in_points = w.end() - children_at > 2 && *(children_at + 2) == "agent";
+  std::size_t at = 11;
+  const std::optional<ScoreWords> alpha = read_edge(w, at, event.in_points);
+  if (!alpha || at >= w.size() || w[at++] != "beta") return std::nullopt;
+  const std::optional<ScoreWords> beta = read_edge(w, at, event.in_points);
+  if (!beta || at >= w.size() || w[at++] != "value") return std::nullopt;
+  // A node the stop came into has no value: `value -`, of kind stopped.
+  const bool unknown = at < w.size() && w[at] == "-";
+  const std::optional<ScoreWords> value =
+      unknown ? std::optional<ScoreWords>(ScoreWords{}) : read_edge(w, at, event.in_points);
+  if (unknown) ++at;
+  if (!value || (!unknown && (value->score <= -kInfinity || value->score >= kInfinity)) ||
+      at + 6 > w.size() || w[at] != "bound" || w[at + 2] != "kind" || w[at + 4] != "children")
+    return std::nullopt;
+  const std::optional<Bound> bound = from_tree_word(kBoundNames, std::string_view(w[at + 1]));
+  const std::optional<NodeKind> kind = from_tree_word(kNodeKindNames, std::string_view(w[at + 3]));
+  const std::optional<long long> children = whole_number<long long>(w[at + 5]);
+  if (!bound || !kind || !children || *children < 0) return std::nullopt;
+  if (unknown != (*kind == NodeKind::kStopped)) return std::nullopt;
+  node.alpha = alpha->score;
+  node.beta = beta->score;
+  node.value = value->score;
+  node.proven = value->proven;
+  node.bound = *bound;
+  node.kind = *kind;
+  node.children = static_cast<int>(*children);
+  if (!read_tail(w, at + 6, node)) return std::nullopt;
+  return event;
+}
+
+std::optional<TreeEndEvent> read_tree_end(const Words& w) {
+  if (w.size() < 5 || w[1] != "nodes" || w[3] != "value") return std::nullopt;
+  const std::optional<std::uint64_t> count = whole_number<std::uint64_t>(w[2]);
+  const std::optional<ScoreWords> value = read_score_words(w, 4);
+  if (!count || !value || 4 + value->width != w.size()) return std::nullopt;
+  return TreeEndEvent{*count, value->score, value->proven, value->in_points, false};
+}
+
+// `info depth D score S nodes N nps R time MS ... pv M ...`, depth above 0.
+std::optional<InfoEvent> read_search_info(const Words& w) {
+  InfoEvent info;
+  SearchReport& r = info.report;
+  r.depth = whole_number(w[2]).value_or(0);
+  if (r.depth <= 0 || (w.size() > 3 && w[3] == "move")) return std::nullopt;
+  info.has_score = false;
+  for (std::size_t i = 3; i + 1 < w.size(); ++i) {
+    const std::string& key = w[i];
+    if (key == "score") {
+      const std::optional<ScoreWords> score = read_score_words(w, i + 1);
+      info.has_score = score.has_value();
+      if (score) {
+        r.score = score->score;
+        r.proven = score->proven;
+        r.in_points = score->in_points;
+      }
+    } else if (key == "nodes") {
+      r.stats.nodes = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    } else if (key == "nps") {
+      r.nps = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    } else if (key == "time") {
+      r.time_ms = whole_number<std::int64_t>(w[i + 1]).value_or(0);
+    } else if (key == "evals") {
+      r.stats.leaf_evaluations = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    } else if (key == "tablecuts") {
+      r.stats.table_cutoffs = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    } else if (key == "betacuts") {
+      r.stats.beta_cutoffs = whole_number<std::uint64_t>(w[i + 1]).value_or(0);
+    } else if (key == "pv") {
+      r.pv.assign(w.begin() + static_cast<long>(i) + 1, w.end());
+      break;
+    }
+  }
+  return info;
+}
+
+std::optional<RootScoreEvent> read_root_score(const Words& w) {
+  if (w.size() < 7 || w[3] != "move" || w[5] != "score") return std::nullopt;
+  const std::optional<int> depth = whole_number(w[2]);
+  const std::optional<ScoreWords> score = read_score_words(w, 6);
+  if (!depth || !score) return std::nullopt;
+  return RootScoreEvent{*depth, w[4], score->score, score->proven, score->in_points};
+}
+
+// info string chose <move> at random among <n> equal moves
+// info string chose <move> as a slip of the level
+std::optional<MoveChoiceEvent> read_choice(const Words& w) {
+  if (w.size() < 5 || w[1] != "string" || w[2] != "chose") return std::nullopt;
+  const Words rest(w.begin() + 5, w.end());
+  if (w[4] == "as" && rest == Words{"a", "slip", "of", "the", "level"})
+    return MoveChoiceEvent{w[3], 0, true};
+  if (w.size() != 10 || w[4] != "at" || w[5] != "random" || w[6] != "among" || w[8] != "equal" ||
+      w[9] != "moves")
+    return std::nullopt;
+  const std::optional<int> tied = whole_number(w[7]);
+  if (!tied || *tied < 2) return std::nullopt;
+  return MoveChoiceEvent{w[3], *tied, false};
+}
+
+// The value of word `key` in `w` (as `key N`), if it reads.
+std::optional<int> number_after(const Words& w, const std::string& key) {
+  const auto at = std::find(w.begin(), w.end(), key);
+  if (at == w.end() || at + 1 == w.end()) return std::nullopt;
+  return whole_number(*(at + 1));
+}
+
+std::optional<MatchEvent> read_match(const Words& w) {
+  if (w.size() == 2 && w[1] == "stopped") return MatchEvent{.stopped = true};
+  if (w.size() != 12 || w[1] != "games" || w[9] != "mean" || w[10] != "cp") return std::nullopt;
+  const auto games = number_after(w, "games"), wins = number_after(w, "wins"),
+             losses = number_after(w, "losses"), draws = number_after(w, "draws");
+  const std::optional<Score> mean = hundredths(w[11]);
+  if (!games || !wins || !losses || !draws || !mean) return std::nullopt;
+  return MatchEvent{false, *games, *wins, *losses, *draws, *mean};
+}
+
+TextEvent malformed(std::string_view line) {
+  return TextEvent{std::string(line), true};
+}
+
+EngineEvent read_info(std::string_view line, const Words& w) {
+  if (line == kPonderFinished) return PonderFinishedEvent{};
+  if (std::optional<MoveChoiceEvent> choice = read_choice(w)) return *choice;
+  if (w.size() == 5 && w[1] == "nodes" && w[3] == "time") {
+    const auto nodes = parse_number(w[2], 0, UINT64_MAX);
+    const auto time = parse_number(w[4], 0, INT64_MAX);
+    if (!nodes || !time) return malformed(line);
+    return TreeProgressEvent{*nodes, static_cast<std::int64_t>(*time)};
+  }
+  if (w.size() < 3 || w[1] != "depth") return TextEvent{std::string(line)};
+  if (std::optional<RootScoreEvent> root = read_root_score(w)) return *root;
+  if (std::optional<InfoEvent> info = read_search_info(w)) return *info;
+  if (w[2] == "0") return TextEvent{std::string(line)};
+  return malformed(line);
+}
+
+EngineEvent read_tree(std::string_view line, const Words& w) {
+  if (w.size() == 2 && w[1] == "stopped") return TreeEndEvent{.stopped = true};
+  if (w.size() == 4 && w[1] == "stopped" && w[2] == "nodes") {
+    const auto nodes = parse_number(w[3], 0, UINT64_MAX);
+    if (!nodes) return malformed(line);
+    return TreeEndEvent{*nodes, 0, false, false, true};
+  }
+  if (std::optional<TreeEndEvent> end = read_tree_end(w)) return *end;
+  return malformed(line);
+}
+
+}  // namespace
+
+std::optional<ScoreWords> read_score_words(const std::vector<std::string>& words, std::size_t at) {
+  if (at >= words.size()) return std::nullopt;
+  if (words[at] == "draw") return ScoreWords{kDraw, true, false, 1};
+  if (at + 1 >= words.size()) return std::nullopt;
+  const std::string& kind = words[at];
+  if (words[at + 1] == "by" && (kind == "win" || kind == "loss")) {
+    const std::optional<int> margin =
+        at + 2 < words.size() ? whole_number(words[at + 2]) : std::nullopt;
+    if (!margin || *margin <= 0 || *margin > kMaxMargin) return std::nullopt;
+    return ScoreWords{kind == "win" ? win_by(*margin) : loss_by(*margin), true, false, 3};
+  }
+  const std::optional<int> value = whole_number(words[at + 1]);
+  // Decimals come only from a game valued in points (a chance node's mean).
+  if (!value && kind == "cp")
+    if (const std::optional<Score> points = hundredths(words[at + 1]))
+      return ScoreWords{*points, false, true, 2};
+  if (!value) return std::nullopt;
+  if (kind == "cp") return ScoreWords{*value, false, false, 2};
+  if (*value < 0 || *value > kMaxPly) return std::nullopt;
+  if (kind == "win") return ScoreWords{win_in(*value), true, false, 2};
+  if (kind == "loss") return ScoreWords{loss_in(*value), true, false, 2};
+  return std::nullopt;
+}
+
+EngineEvent read_event(std::string_view line) {
+  const Words w = split_words(line);
+  if (w.empty()) return TextEvent{std::string(line)};
+  const std::string& first = w[0];
+  if (first == "error") {
+    const std::size_t space = line.find("error") + 5;
+    return ErrorEvent{std::string(line.substr(std::min(line.size(), space + 1)))};
+  }
+  if (first == "readyok" && w.size() == 1) return ReadyEvent{};
+  if (first == "info") return read_info(line, w);
+  if (first == "bestmove") {
+    if (w.size() == 2) return BestMoveEvent{w[1] == "(none)" ? "" : w[1]};
+    if (w.size() == 4 && w[2] == "ponder") return BestMoveEvent{w[1], w[3]};
+    return malformed(line);
+  }
+  if (first == "node") {
+    if (std::optional<TreeNodeEvent> node = read_tree_node(w)) return *node;
+    return malformed(line);
+  }
+  if (first == "tree") return read_tree(line, w);
+  if (first == "solution" && w.size() >= 2) {
+    if (w.size() == 2 && w[1] == "stopped") return SolutionEvent{"", true};
+    return SolutionEvent{join_words(w, 1), false};
+  }
+  if (first == "match") {
+    if (std::optional<MatchEvent> match = read_match(w)) return *match;
+    return malformed(line);
+  }
+  if (first == "perft" && w.size() == 3) {
+    const std::optional<int> depth = whole_number(w[1]);
+    const std::optional<std::uint64_t> count = whole_number<std::uint64_t>(w[2]);
+    if (depth && (count || w[2] == "stopped")) return PerftEvent{*depth, count};
+  }
+  return TextEvent{std::string(line)};
 }
 
 }  // namespace arcade

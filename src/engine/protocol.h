@@ -175,8 +175,6 @@ class Protocol {
   void wait() { engine_.wait(); }
 
  private:
-  void emit(const std::string& text, std::uint64_t tag);
-
   TaggedOutput output_;
   std::mutex output_mutex_;
   // Last, so that it is destroyed first: its destructor ends the search,
@@ -195,6 +193,31 @@ Parsed<EngineCommand> read_command(const std::vector<std::string>& words,
 std::string command_line(const EngineCommand& command);
 // An event as the protocol's lines.
 std::vector<std::string> event_lines(const EngineEvent& event);
+// A reply line read back into its event: the reader of what event_lines
+// writes, for a client across a boundary (the web page's side of the
+// worker). Never fails: a line of no event of its own is a TextEvent, a known
+// reply whose fields are wrong a malformed one. A `cp` score with decimals is
+// in points (hundredths, in_points); `cp 9` reads as 9 whatever the game,
+// since a line does not say which game it is of.
+EngineEvent read_event(std::string_view line);
+// A score as score_text writes it, at words[at], and the words it takes.
+struct ScoreWords {
+  Score score = 0;
+  bool proven = false;
+  bool in_points = false;  // `cp` with decimals: hundredths of points
+  std::size_t width = 0;
+};
+std::optional<ScoreWords> read_score_words(const std::vector<std::string>& words, std::size_t at);
+
+// Handles one protocol line over `engine`: reads it into a command, or
+// answers it (readyok, a refusal's error) through engine.deliver, so that
+// every answer comes in turn with the engine's events. Returns false once
+// `quit` was read. What Protocol::handle does; a host that keeps the events
+// typed (the desktop app's engine) shares it.
+bool handle_line(Engine& engine, std::string_view line, std::uint64_t tag);
+// The lines a client sends to end commands rather than start one.
+inline constexpr std::string_view kStopLine = "stop";
+inline constexpr std::string_view kPonderhitLine = "ponderhit";
 
 // The rules a relay needs: a client that passes lines to an engine it cannot
 // reach while that engine searches (the web's worker, which reads no message

@@ -1,8 +1,13 @@
 #pragma once
-// The app's only way to the engine: protocol lines out, protocol lines back.
-// Natively the engine runs on a thread of this process; on the web it runs in
-// a Web Worker built from the same engine sources. The app does not know
-// which (make_engine_client picks).
+// The app's only way to the engine. Natively the engine (engine/engine.h)
+// runs on a thread of this process and is called with its own typed commands
+// and events, no text at all; on the web it runs in a Web Worker built from
+// the same engine sources, and the commands and events cross to it as
+// protocol lines, written and read by the engine's one codec
+// (engine/protocol.h). The app does not know which (make_engine_client
+// picks); it speaks the typed side (submit, ponderhit, poll_events) through
+// EngineLink. The text side (send, poll) is the wire's: the web relay's,
+// and the tests' that speak the protocol itself.
 //
 // Every line sent belongs to a request: `send` returns the request's number,
 // and each reply carries the number of the request it answers, so the app
@@ -35,6 +40,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/engine.h"
+#include "engine/protocol.h"
+
 namespace arcade::app {
 
 struct EngineReply {
@@ -42,10 +50,32 @@ struct EngineReply {
   std::string line;           // one protocol line, e.g. "bestmove 4"
 };
 
+// A typed reply: an event and the number of the request it answers.
+struct EngineEventReply {
+  std::uint64_t request = 0;
+  EngineEvent event;
+};
+
 class EngineClient {
  public:
   virtual ~EngineClient() = default;
-  // Sends one protocol line (never "stop": use stop()), `ponderhit` included.
+  // The typed side. A client whose engine is in this process calls it
+  // directly; one across a boundary writes the command as its line and reads
+  // its reply lines back, through the codec (these defaults).
+  virtual std::uint64_t submit(const EngineCommand& command) { return send(command_line(command)); }
+  // The ponder awaiting its ponderhit becomes a normal search (engine.h).
+  virtual std::uint64_t ponderhit() { return send(std::string(kPonderhitLine)); }
+  // The events received since the last call, oldest first. Never blocks.
+  // Events and replies (poll) are the same stream: a user takes one or the
+  // other.
+  virtual std::vector<EngineEventReply> poll_events() {
+    std::vector<EngineEventReply> events;
+    for (const EngineReply& reply : poll())
+      events.push_back({reply.request, read_event(reply.line)});
+    return events;
+  }
+
+  // The text side.  // Sends one protocol line (never "stop": use stop()), `ponderhit` included.
   // Returns its number.
   virtual std::uint64_t send(const std::string& line) = 0;
   // Ends every long command sent so far (see above); the running one at once.

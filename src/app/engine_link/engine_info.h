@@ -1,6 +1,6 @@
 #pragma once
-// What the engine's searches report, as the app holds it (read from the
-// protocol's text by protocol_text.h), and their scores said in words for a
+// What the engine's searches report, as the app holds it (from the engine's
+// typed events, engine_types.h), and their scores said in words for a
 // player, naming the side ahead.
 
 #include <cstdint>

@@ -28,7 +28,7 @@ void EngineLink::set_game(const std::string& game) {
 }
 
 void EngineLink::set_options(const EngineOptions& options) {
-  for (const std::string& line : option_commands(options)) send(line);
+  for (const EngineCommand& command : option_commands(options)) send(command);
 }
 
 void EngineLink::set_weights(const EngineWeights& weights) {
@@ -36,7 +36,8 @@ void EngineLink::set_weights(const EngineWeights& weights) {
   // game ran before the panel's weights followed it): that game's defaults
   // instead, never its terms' names, which this engine would refuse.
   const bool others = !weights.game.empty() && weights.game != told_game_;
-  for (const std::string& line : weight_commands(others ? EngineWeights{} : weights)) send(line);
+  for (const EngineCommand& command : weight_commands(others ? EngineWeights{} : weights))
+    send(command);
 }
 
 void EngineLink::set_position(const EnginePosition& position) {
@@ -48,12 +49,16 @@ std::uint64_t EngineLink::go(const GoLimits& limits) {
 }
 
 void EngineLink::ponderhit() {
-  const std::uint64_t request = client_->send(std::string(kPonderhitCommand));
+  const std::uint64_t request = client_->ponderhit();
   note_setup(request, request, last_long_);  // the ponder it turns into a search
 }
 
 std::uint64_t EngineLink::solve() {
-  return send_long(std::string(kSolveCommand));
+  return send_long(SolveCommand{});
+}
+
+std::uint64_t EngineLink::match(const MatchCommand& match) {
+  return send_long(match);
 }
 
 std::uint64_t EngineLink::tree(const TreeParams& params) {
@@ -61,14 +66,14 @@ std::uint64_t EngineLink::tree(const TreeParams& params) {
   return send_long(tree_command(params));
 }
 
-std::uint64_t EngineLink::send(const std::string& line) {
-  const std::uint64_t request = client_->send(line);
+std::uint64_t EngineLink::send(const EngineCommand& command) {
+  const std::uint64_t request = client_->submit(command);
   if (setup_first_ == 0) setup_first_ = request;
   return request;
 }
 
-std::uint64_t EngineLink::send_long(const std::string& line) {
-  const std::uint64_t request = client_->send(line);
+std::uint64_t EngineLink::send_long(const EngineCommand& command) {
+  const std::uint64_t request = client_->submit(command);
   note_setup(setup_first_ != 0 ? setup_first_ : request, request, request);
   setup_first_ = 0;
   last_long_ = request;
@@ -84,8 +89,8 @@ void EngineLink::note_setup(std::uint64_t first, std::uint64_t last, std::uint64
 
 std::vector<LinkReply> EngineLink::poll() {
   std::vector<LinkReply> replies;
-  for (const EngineReply& reply : client_->poll()) {
-    replies.push_back({reply.request, parse_reply(reply.line)});
+  for (const EngineEventReply& reply : client_->poll_events()) {
+    replies.push_back({reply.request, reply_of(reply.event)});
     if (in_points_) to_points(replies.back().reply);
     auto* error = std::get_if<EngineError>(&replies.back().reply);
     if (error && !error->malformed) {

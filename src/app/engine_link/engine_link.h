@@ -1,10 +1,11 @@
 #pragma once
 // The app's typed link to one engine: set the game, options, weights and
-// position; go with limits, ponder and ponderhit; stop; solve; tree; and
-// typed replies (protocol_text.h). The game's AI turns and pondering, the
-// analysis and the lab all speak through it; it writes and reads the
-// protocol's text (protocol_text.h) over an EngineClient (engine_client.h:
-// natively the engine on a thread, on the web a worker), whose rules for
+// position; go with limits, ponder and ponderhit; stop; solve; tree; match;
+// and typed replies (engine_types.h). The game's AI turns and pondering, the
+// analysis and the lab (its trees and its pessimism view) all speak through
+// it, in the engine's typed commands and events over an EngineClient
+// (engine_client.h: natively the engine on a thread, called directly; on the
+// web a worker, reached through the protocol's codec), whose rules for
 // requests, `stop` and pondering it keeps.
 //
 // Why a link and not the client itself: the three users each wrote the same
@@ -20,7 +21,7 @@
 #include <vector>
 
 #include "app/engine_link/engine_client.h"
-#include "app/engine_link/protocol_text.h"
+#include "app/engine_link/engine_types.h"
 
 namespace arcade::app {
 
@@ -50,6 +51,8 @@ class EngineLink {
   void stop() { client_->stop(); }
   std::uint64_t solve();
   std::uint64_t tree(const TreeParams& params);
+  // Whole games of a game of agents (engine/agent_match.h): MatchResult.
+  std::uint64_t match(const MatchCommand& match);
 
   // The replies received since the last call, oldest first. Never blocks.
   // An error in reply to a line that set up a long command (the lines since
@@ -61,10 +64,10 @@ class EngineLink {
   void retry() { client_->retry(); }
 
  private:
-  // Sends a line that sets up the next long command.
-  std::uint64_t send(const std::string& line);
-  // Sends a long command, which the lines since the last one set up.
-  std::uint64_t send_long(const std::string& line);
+  // Sends a command that sets up the next long command.
+  std::uint64_t send(const EngineCommand& command);
+  // Sends a long command, which the commands since the last one set up.
+  std::uint64_t send_long(const EngineCommand& command);
   void note_setup(std::uint64_t first, std::uint64_t last, std::uint64_t request);
   // The long command set up by the lines `first` to `last` (requests).
   struct Setup {

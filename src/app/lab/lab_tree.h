@@ -10,12 +10,12 @@
 #include <string_view>
 #include <vector>
 
-#include "app/engine_link/protocol_text.h"
+#include "app/engine_link/engine_types.h"
 #include "engine/search_tree.h"
 
 namespace arcade::app {
 
-// A node of the tree as its `node` line says (protocol_text.h), with its
+// A node of the tree as its `node` line says (engine_types.h), with its
 // kept children filled in as the tree arrives.
 using LabNode = TreeNodeLine;
 

@@ -14,20 +14,11 @@
 namespace arcade::app {
 namespace {
 
-constexpr const char* kAlgorithms[] = {"minimax", "expectimax"};
+constexpr Algorithm kAlgorithms[] = {Algorithm::kMinimax, Algorithm::kExpectimax};
 constexpr int kMostGames = 1000;
 constexpr int kMostDepth = 5;
 
-// "cp -501.25" at `at` (the word "cp"): hundredths of a point.
-std::optional<int> read_points(const std::vector<std::string>& w, std::size_t at) {
-  if (at + 1 >= w.size() || w[at] != "cp") return std::nullopt;
-  char* end = nullptr;
-  const double points = std::strtod(w[at + 1].c_str(), &end);
-  if (end == w[at + 1].c_str() || *end) return std::nullopt;
-  return static_cast<int>(std::lround(points * 100));
-}
-
-// Hundredths as points with up to two decimals, as the protocol writes them.
+// Hundredths as points with up to two decimals ("-501.25", "9").
 std::string hundredths_text(int hundredths) {
   const int magnitude = std::abs(hundredths);
   std::string text = hundredths < 0 ? "-" : "";
@@ -40,24 +31,10 @@ std::string hundredths_text(int hundredths) {
   return text + f;
 }
 
-// The value of word `key` in `w` (as `key N`), if it reads.
-std::optional<int> number_after(const std::vector<std::string>& w, const std::string& key) {
-  const auto at = std::find(w.begin(), w.end(), key);
-  if (at == w.end() || at + 1 == w.end()) return std::nullopt;
-  const auto n = parse_signed(*(at + 1), -1'000'000'000, 1'000'000'000);
-  if (!n) return std::nullopt;
-  return static_cast<int>(*n);
-}
-
 std::string win_rate(const PessimismColumn::Games& g) {
   char text[16];
   std::snprintf(text, sizeof text, "%.0f%%", g.games ? 100.0 * g.wins / g.games : 0.0);
   return text;
-}
-
-// The column the i-th answering line fills (pessimism_lines).
-std::size_t column_of_answer(std::size_t i) {
-  return i < 4 ? i % 2 : i - 2;
 }
 
 }  // namespace
@@ -67,70 +44,41 @@ std::vector<std::string> pessimism_columns(const std::string& model) {
           "expectimax_assuming_" + model + "_vs_" + model};
 }
 
-std::vector<std::string> pessimism_lines(const std::string& game, const EnginePosition& position,
-                                         const PessimismRequest& r,
-                                         std::vector<std::size_t>& answered) {
-  // The root searches take the ghosts as random, as the first games do.
-  std::vector<std::string> lines = {game_command(game),
-                                    "setoption name Weights value score",
-                                    position_command(position),
-                                    "setoption name RootScores value true",
-                                    "setoption name Iterative value false",
-                                    "setoption name Opponents value random"};
-  for (const char* algorithm : kAlgorithms) {
-    lines.push_back(std::string("setoption name Algorithm value ") + algorithm);
-    answered.push_back(lines.size());
-    lines.push_back("go depth " + std::to_string(r.depth));
-  }
-  const std::string games = "match games " + std::to_string(r.games) + " depth " +
-                            std::to_string(r.depth) + " seed " + std::to_string(r.seed);
-  for (const char* algorithm : kAlgorithms) {
-    answered.push_back(lines.size());
-    lines.push_back(games + " algorithm " + algorithm + " opponents random");
-  }
-  const std::string against = games + " opponents " + r.model;
-  for (const std::string& tail :
-       std::vector<std::string>{" algorithm minimax", " algorithm expectimax model random",
-                                " algorithm expectimax model " + r.model}) {
-    answered.push_back(lines.size());
-    lines.push_back(against + tail);
-  }
-  return lines;
-}
-
-std::optional<std::string> read_pessimism_reply(const std::string& line, int depth,
+std::optional<std::string> read_pessimism_reply(const EngineReplyData& reply, int depth,
                                                 PessimismColumn& column) {
-  const std::vector<std::string> w = split_words(line);
-  if (w.empty()) return std::nullopt;
-  if (w[0] == "error") return line.substr(6);
-  if (w[0] == "match" && w.size() >= 2 && w[1] == "stopped") return "stopped";
-  if (w[0] == "match") {
-    const auto games = number_after(w, "games"), wins = number_after(w, "wins"),
-               losses = number_after(w, "losses"), draws = number_after(w, "draws");
-    const auto mean = read_points(w, w.size() - 2);
-    if (!games || !wins || !losses || !draws || !mean) return "malformed: " + line;
-    column.games = PessimismColumn::Games{*games, *wins, *losses, *draws, *mean};
+  if (const auto* error = std::get_if<EngineError>(&reply)) return error->message;
+  if (const auto* match = std::get_if<MatchResult>(&reply)) {
+    if (match->stopped) return "stopped";
+    column.games =
+        PessimismColumn::Games{match->games, match->wins, match->losses, match->draws, match->mean};
     return std::nullopt;
   }
-  // `info depth D move M score cp V` and `info depth D score cp V ...`.
-  if (w[0] != "info" || w.size() < 6 || w[1] != "depth" || number_after(w, "depth") != depth)
-    return std::nullopt;
-  const bool move = w[3] == "move";
-  const std::size_t score_at = move ? 5 : 3;
-  if (w.size() <= score_at + 2 || w[score_at] != "score") return std::nullopt;
-  const auto value = read_points(w, score_at + 1);
-  if (!value) return std::nullopt;
-  if (move)
-    column.moves.emplace_back(w[4], *value);
-  else
-    column.value = *value;
+  // The root moves' scores and the root's, at the depth asked: points (the
+  // link reads a game of agents' scores as points, in hundredths).
+  const auto points = [](const EngineScore& score) -> std::optional<int> {
+    if (score.kind != EngineScore::Kind::kPoints) return std::nullopt;
+    return score.value;
+  };
+  if (const auto* move = std::get_if<MoveInfoLine>(&reply); move && move->depth == depth) {
+    if (const std::optional<int> value = points(move->score))
+      column.moves.emplace_back(move->move, *value);
+  } else if (const auto* info = std::get_if<SearchInfoLine>(&reply);
+             info && info->depth == depth && info->score) {
+    if (const std::optional<int> value = points(*info->score)) column.value = *value;
+  }
   return std::nullopt;
 }
 
+// The root searches take the ghosts as random, as the first games do: the
+// two algorithms fill columns 0 and 1 (their root searches, then their games
+// against random ghosts), the three runs against the model columns 2 to 4.
 void Pessimism::run(const std::string& game, const EnginePosition& position,
                     const PessimismRequest& request) {
   if (!make_engine_) return;
-  if (!engine_) engine_ = make_engine_();
+  if (!engine_) {
+    engine_ = make_engine_();
+    link_.emplace(*engine_);
+  }
   stop();
   waiting_.clear();  // what a stopped run still answers is dropped
   request_ = request;
@@ -139,35 +87,60 @@ void Pessimism::run(const std::string& game, const EnginePosition& position,
     columns_.push_back({.algorithm = name, .moves = {}, .value = {}, .games = {}});
   error_.clear();
   has_run_ = true;
-  std::vector<std::size_t> answered;
-  const std::vector<std::string> lines = pessimism_lines(game, position, request, answered);
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::uint64_t id = engine_->send(lines[i]);
-    const auto at = std::find(answered.begin(), answered.end(), i);
-    if (at != answered.end())
-      waiting_.emplace_back(id, column_of_answer(static_cast<std::size_t>(at - answered.begin())));
+  EngineLink& link = *link_;
+  link.set_game(game);
+  link.set_weights({.preset = "score", .terms = {}, .game = game});
+  link.set_position(position);
+  link.set_options({.root_scores = true, .iterative = false, .opponents = "random"});
+  for (std::size_t column = 0; column < 2; ++column) {
+    link.set_options({.algorithm = kAlgorithms[column]});
+    waiting_.emplace_back(link.go({.depth = request.depth}), column);
+  }
+  const MatchCommand games{.games = request.games,
+                           .algorithm = {},
+                           .depth = request.depth,
+                           .seed = request.seed,
+                           .opponents = {},
+                           .model = {}};
+  for (std::size_t column = 0; column < 2; ++column) {
+    MatchCommand against_random = games;
+    against_random.algorithm = kAlgorithms[column];
+    against_random.opponents = "random";
+    waiting_.emplace_back(link.match(against_random), column);
+  }
+  MatchCommand against_model = games;
+  against_model.opponents = request.model;
+  const std::pair<Algorithm, std::optional<std::string>> assuming[] = {
+      {Algorithm::kMinimax, std::nullopt},
+      {Algorithm::kExpectimax, std::string("random")},
+      {Algorithm::kExpectimax, request.model}};
+  for (std::size_t i = 0; i < 3; ++i) {
+    against_model.algorithm = assuming[i].first;
+    against_model.model = assuming[i].second;
+    waiting_.emplace_back(link.match(against_model), 2 + i);
   }
 }
 
 void Pessimism::stop() {
-  if (engine_ && busy()) engine_->stop();
+  if (link_ && busy()) link_->stop();
 }
 
 void Pessimism::update() {
-  if (!engine_) return;
-  for (const EngineReply& reply : engine_->poll()) {
+  if (!link_) return;
+  for (const LinkReply& reply : link_->poll()) {
     const auto entry = std::find_if(waiting_.begin(), waiting_.end(),
                                     [&](const auto& w) { return w.first == reply.request; });
-    // The lines of setoption and position answer only when they are wrong.
-    if (reply.line.starts_with("error ") && entry == waiting_.end()) {
-      error_ = reply.line.substr(6);
+    const auto* error = std::get_if<EngineError>(&reply.reply);
+    // The set-up commands answer only when they are wrong.
+    if (error && entry == waiting_.end()) {
+      error_ = error->message;
       continue;
     }
     if (entry == waiting_.end()) continue;
-    if (auto problem = read_pessimism_reply(reply.line, request_.depth, columns_[entry->second]))
+    if (auto problem = read_pessimism_reply(reply.reply, request_.depth, columns_[entry->second]))
       error_ = *problem;
-    const bool last = reply.line.starts_with("bestmove") || reply.line.starts_with("match") ||
-                      reply.line.starts_with("error");
+    const bool last = error || std::holds_alternative<BestMove>(reply.reply) ||
+                      std::holds_alternative<MatchResult>(reply.reply);
     if (last) waiting_.erase(entry);
   }
 }

@@ -27,7 +27,8 @@
 #include <vector>
 
 #include "app/engine_factory.h"
-#include "app/engine_link/protocol_text.h"
+#include "app/engine_link/engine_link.h"
+#include "app/engine_link/engine_types.h"
 
 namespace arcade::app {
 
@@ -59,16 +60,9 @@ struct PessimismRequest {
 // The columns of a run, in order: the two algorithms against random
 // ghosts, then the three runs of games against the model's.
 std::vector<std::string> pessimism_columns(const std::string& model);
-// The engine's lines for a run (game, weights, position, the two root
-// searches, the five matches), in order; `answered` receives the indices
-// of the seven that answer (go, go, match x 5): the first two and the next
-// two fill columns 0 and 1, the last three columns 2 to 4.
-std::vector<std::string> pessimism_lines(const std::string& game, const EnginePosition& position,
-                                         const PessimismRequest& request,
-                                         std::vector<std::size_t>& answered);
-// Reads a reply line of the searches or matches into `column`; an error
-// message for an `error` line.
-std::optional<std::string> read_pessimism_reply(const std::string& line, int depth,
+// Reads a reply of the searches or matches into `column`; an error
+// message for an engine's error.
+std::optional<std::string> read_pessimism_reply(const EngineReplyData& reply, int depth,
                                                 PessimismColumn& column);
 
 class Pessimism {
@@ -100,6 +94,7 @@ class Pessimism {
  private:
   EngineFactory make_engine_;
   std::unique_ptr<EngineClient> engine_;
+  std::optional<EngineLink> link_;  // over engine_
   PessimismRequest request_;
   std::vector<PessimismColumn> columns_;  // pessimism_columns
   // The requests still to answer, with the column each fills.

@@ -1,11 +1,10 @@
 #pragma once
-// The engine's text protocol (engine/protocol.h) as the app writes and reads
-// it: the one place on the app's side where protocol text is written (the
-// command writers) or read (parse_reply). Everything else in the app speaks
-// to engines through EngineLink (engine_link.h) in these types, as
-// Stockfish's engine.h stands beside uci.cpp: the text stays the wire
-// format (what the command-line tool, the tests and the web worker speak),
-// but only this file knows its words.
+// What the app asks of an engine and what it reads back, in the app's own
+// types: the requests become the engine's typed commands (engine/engine.h)
+// and its typed events become these replies, with no text. Text is the
+// worker's wire format only, written and read by the engine's one codec
+// (engine/protocol.h: command_line, read_command, event_lines, read_event);
+// parse_reply here is that codec's reader seen in these types.
 
 #include <cstdint>
 #include <optional>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "app/engine_link/engine_info.h"
+#include "engine/engine.h"
 #include "engine/search_tree.h"
 
 namespace arcade::app {
@@ -46,6 +46,8 @@ struct EngineOptions {
   std::optional<int> threads = {};
   std::optional<int> table_mb = {};  // the transposition table's size (Hash)
   std::optional<bool> own_book = {};
+  std::optional<bool> iterative = {};  // iterative deepening (the search's)
+  std::optional<Algorithm> algorithm = {};
   // In a game of agents: how the other team plays, and so what the search
   // assumes of it (the Opponents option: "adversarial", "random", the
   // game's own model); after the level, which sets its own.
@@ -83,16 +85,15 @@ struct TreeParams {
   std::string opponents = {};
 };
 
-std::string game_command(std::string_view game);
+// The engine's commands for these requests.
+EngineCommand game_command(std::string_view game);
 // In the order the engine is to take them: Level, RootScores, Threads,
-// Hash, OwnBook.
-std::vector<std::string> option_commands(const EngineOptions& options);
-std::vector<std::string> weight_commands(const EngineWeights& weights);
-std::string position_command(const EnginePosition& position);
-std::string go_command(const GoLimits& limits);
-std::string tree_command(const TreeParams& params);
-inline constexpr std::string_view kPonderhitCommand = "ponderhit";
-inline constexpr std::string_view kSolveCommand = "solve";
+// Hash, OwnBook, Iterative, Algorithm, Opponents.
+std::vector<EngineCommand> option_commands(const EngineOptions& options);
+std::vector<EngineCommand> weight_commands(const EngineWeights& weights);
+EngineCommand position_command(const EnginePosition& position);
+EngineCommand go_command(const GoLimits& limits);
+EngineCommand tree_command(const TreeParams& params);
 
 // --- Replies ----------------------------------------------------------------
 
@@ -182,19 +183,29 @@ struct TreeProgress {
   friend bool operator==(const TreeProgress&, const TreeProgress&) = default;
 };
 
-// Any other line: `readyok`, `perft`, `eval`, an `info string` the app has
-// no use for, a search's `info depth 0`.
+// Any other reply: `readyok`, `perft`, `eval`, an `info string` the app has
+// no use for, a search's `info depth 0` (as the protocol's lines).
 struct OtherLine {
   std::string line;
   friend bool operator==(const OtherLine&, const OtherLine&) = default;
 };
 
-using EngineReplyData =
-    std::variant<SearchInfoLine, MoveInfoLine, MoveChoice, BestMove, PonderFinished, Solution,
-                 TreeNodeLine, TreeEnd, TreeStopped, TreeProgress, EngineError, OtherLine>;
+// A `match`'s answer (the engine's own type: agent 0's results).
+using MatchResult = MatchEvent;
 
-// Reads one line the engine printed. Never fails: a line that does not read
-// is an EngineError (malformed), an unknown one an OtherLine.
+using EngineReplyData = std::variant<SearchInfoLine, MoveInfoLine, MoveChoice, BestMove,
+                                     PonderFinished, Solution, TreeNodeLine, TreeEnd, TreeStopped,
+                                     TreeProgress, EngineError, MatchResult, OtherLine>;
+
+// An engine's event as the app reads it.
+EngineReplyData reply_of(const EngineEvent& event);
+// A score as the engine gives it, as the app reads it: what its text says
+// (`cp 9` in a game of points is 9 here; EngineLink makes it points).
+EngineScore score_of(Score score, bool proven, bool in_points);
+
+// Reads one line the engine printed (the codec's read_event, then
+// reply_of). Never fails: a line that does not read is an EngineError
+// (malformed), an unknown one an OtherLine.
 EngineReplyData parse_reply(std::string_view line);
 
 // The pieces of parse_reply, for lines already split into words.
