@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/engine_link/worker_relay.h"
+#include "engine/worker_relay.h"
 #include "engine/protocol.h"
 #include "games/engine_sessions.h"
 #include "games/registry.h"

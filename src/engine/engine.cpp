@@ -172,6 +172,25 @@ bool answers(const EngineCommand& command, const EngineEvent& event) {
   return true;
 }
 
+GoCommand stand_in_search() {
+  GoCommand go;
+  go.depth = 1;
+  return go;
+}
+
+bool is_stand_in(const EngineCommand& command) {
+  const auto* go = std::get_if<GoCommand>(&command);
+  return go && go->depth == 1 && !go->movetime_ms && !go->nodes && !go->ponder;
+}
+
+EngineEvent stopped_answer(const EngineCommand& command) {
+  if (const auto* perft = std::get_if<PerftCommand>(&command))
+    return PerftEvent{perft->depth, std::nullopt};
+  if (std::holds_alternative<TreeCommand>(command)) return TreeEndEvent{.stopped = true};
+  if (std::holds_alternative<MatchCommand>(command)) return MatchEvent{.stopped = true};
+  return SolutionEvent{"", true};
+}
+
 Engine::Engine(SessionFactory factory, std::vector<std::string> game_names, Listener listener,
                bool background)
     : factory_(std::move(factory)),
@@ -339,6 +358,8 @@ void Engine::run_queue() {
 
 void Engine::execute(const Queued& queued, bool stopped_before_start) {
   current_tag_ = queued.tag;
+  if (stopped_before_start && !std::holds_alternative<GoCommand>(queued.command))
+    return emit(stopped_answer(queued.command));
   std::visit(Overloaded{
                  [&](const GameCommand& c) { run_game(c); },
                  [&](const PositionCommand& c) { run_position(c); },
@@ -400,7 +421,7 @@ void Engine::run_go(const Queued& queued, const GoCommand& c, bool stopped_befor
   // A search stopped before it began still owes a real move: a depth-1
   // search takes microseconds, so it runs without the stop flag.
   const std::atomic<bool> not_stopped{false};
-  if (stopped_before_start) limits = {.depth = 1};
+  if (stopped_before_start) limits = {.depth = *stand_in_search().depth};
   answer_go(search(limits, options, stopped_before_start ? not_stopped : stop_));
 }
 

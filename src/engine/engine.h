@@ -274,6 +274,16 @@ using EngineEvent = std::variant<InfoEvent, RootScoreEvent, MoveChoiceEvent, Bes
 // match; an error ends any of them.
 bool answers(const EngineCommand& command, const EngineEvent& event);
 
+// The busy rules' answers, written once for every host of an engine: the
+// Engine on its own thread, and the web's relay for a worker that reads
+// nothing while it searches (engine/worker_relay.h), which must answer for it.
+//  - A go stopped before it began still owes a real move: this depth-1
+//    search, microseconds long (so a stop leaves one running).
+GoCommand stand_in_search();
+bool is_stand_in(const EngineCommand& command);
+//  - Any other long command stopped before it began answers this, at once.
+EngineEvent stopped_answer(const EngineCommand& command);
+
 // --- The engine -------------------------------------------------------------
 
 class Engine {

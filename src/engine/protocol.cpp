@@ -531,6 +531,25 @@ std::string command_line(const EngineCommand& command) {
                     command);
 }
 
+std::optional<EngineCommand> command_of(std::string_view line) {
+  std::vector<std::string> words = split_words(line);
+  if (words.empty()) return std::nullopt;
+  if (words[0] == "position") words = position_words(line);
+  if (command_error(words)) return std::nullopt;
+  Parsed<EngineCommand> command = read_command(words, {});
+  if (!command) return std::nullopt;
+  return std::move(*command);
+}
+
+std::string option_name(const OptionCommand& option) {
+  return split_words(option_line(option)).at(2);
+}
+
+bool is_shared(const OptionCommand& option) {
+  return !std::holds_alternative<WeightsOption>(option) &&
+         !std::holds_alternative<WeightOption>(option);
+}
+
 std::vector<std::string> event_lines(const EngineEvent& event) {
   return text_lines(event_text(event));
 }
@@ -564,17 +583,6 @@ Parsed<PositionLine> read_position_line(std::string_view line) {
   return parse_position(position_words(line));
 }
 
-LongCommand long_command(const std::vector<std::string>& words) {
-  if (words.empty()) return LongCommand::kNone;
-  const std::string& command = words[0];
-  if (command == "go" && parse_go(words)) return LongCommand::kGo;
-  if (command == "solve") return LongCommand::kSolve;
-  if (command == "perft" && parse_perft(words)) return LongCommand::kPerft;
-  if (command == "tree" && parse_tree(words)) return LongCommand::kTree;
-  if (command == "match" && parse_match(words)) return LongCommand::kMatch;
-  return LongCommand::kNone;
-}
-
 std::optional<std::string> command_error(const std::vector<std::string>& words) {
   const std::string& command = words.at(0);
   if (takes_no_words(command)) {
@@ -590,30 +598,6 @@ std::optional<std::string> line_length_error(std::string_view line) {
   const std::size_t bytes = line_bytes(line);
   if (bytes <= kMaxLineBytes) return std::nullopt;
   return too_long_message(bytes);
-}
-
-bool is_ponder(const std::vector<std::string>& words) {
-  return !words.empty() && words[0] == "go" &&
-         std::find(words.begin(), words.end(), "ponder") != words.end();
-}
-
-// The opponent played another move, or the game changed.
-bool ends_ponder(const std::vector<std::string>& words) {
-  return !words.empty() && (words[0] == "position" || words[0] == "go" || words[0] == "newgame" ||
-                            words[0] == "ucinewgame" || words[0] == "game");
-}
-
-std::string stopped_reply(const std::vector<std::string>& words) {
-  if (words.at(0) == "tree") return "tree stopped";
-  if (words[0] == "solve") return "solution stopped";
-  if (words[0] == "match") return "match stopped";
-  return "perft " + (words.size() > 1 ? words[1] : std::string()) + " stopped";
-}
-
-bool is_shared_option(std::string_view name) {
-  return name == "Hash" || name == "Threads" || name == "Level" || name == "Seed" ||
-         name == "Algorithm" || name == "Opponents" || name == "OwnBook" ||
-         flag_option(name).has_value();
 }
 
 std::string points_text(Score centipoints) {

@@ -215,31 +215,33 @@ std::optional<ScoreWords> read_score_words(const std::vector<std::string>& words
 // `quit` was read. What Protocol::handle does; a host that keeps the events
 // typed (the desktop app's engine) shares it.
 bool handle_line(Engine& engine, std::string_view line, std::uint64_t tag);
-// The lines a client sends to end commands rather than start one.
+// The lines the protocol answers itself rather than read into a command.
 inline constexpr std::string_view kStopLine = "stop";
 inline constexpr std::string_view kPonderhitLine = "ponderhit";
+inline constexpr std::string_view kIsReadyLine = "isready";
 
-// The rules a relay needs: a client that passes lines to an engine it cannot
-// reach while that engine searches (the web's worker, which reads no message
-// during a search: src/app/engine_link/worker_relay.h) answers some lines
-// itself, in the engine's words, and so reads them as the engine does.
-enum class LongCommand { kNone, kGo, kSolve, kPerft, kTree, kMatch };
-// The long command `words` start; kNone for a quick line, an empty one, or
-// one the engine refuses by its form (a malformed `go`, `perft` or `tree`).
-LongCommand long_command(const std::vector<std::string>& words);
+// A protocol line and the number of the request it answers (a client's).
+struct TaggedLine {
+  std::uint64_t request = 0;
+  std::string line;
+};
+// A line as the engine reads it, if it reads (a `position` line's start
+// kept whole, as handle_line keeps it); nothing for a line the engine
+// refuses by its form, and for the lines the protocol answers itself.
+std::optional<EngineCommand> command_of(std::string_view line);
+// The Option's name as a `setoption` line gives it (`Hash`, ..., `Weights`,
+// a term's name), and whether every game shares it (else it is a weight of
+// the current game's, remembered per game).
+std::string option_name(const OptionCommand& option);
+bool is_shared(const OptionCommand& option);
+
+// What a relay reads as the engine does before it passes a line on (the
+// web's worker reads no message during a search: engine/worker_relay.h).
 // An unknown command, or words after one that takes none: the engine's
 // message (without "error "), or nothing.
 std::optional<std::string> command_error(const std::vector<std::string>& words);
 // A line over kMaxLineBytes, its line end not counted: the engine's message.
 std::optional<std::string> line_length_error(std::string_view line);
-// A `go ponder`.
-bool is_ponder(const std::vector<std::string>& words);
-// The lines that end a ponder awaiting its ponderhit (see Pondering above).
-bool ends_ponder(const std::vector<std::string>& words);
-// What a `solve`, `perft N` or `tree` stopped before its answer replies.
-std::string stopped_reply(const std::vector<std::string>& words);
-// An option every game shares (any other is a weight of the current game).
-bool is_shared_option(std::string_view name);
 
 // A `position` line's words: the command, its start as one word (the
 // characters between the command and the word `moves`, or the line's end,

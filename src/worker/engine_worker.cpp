@@ -6,7 +6,7 @@
 // The web build has no threads, so the Protocol runs its long commands (go,
 // solve, perft, tree) in the foreground: one occupies the worker until it
 // ends, and the page cannot reach it meanwhile (the app's WorkerRelay,
-// src/app/engine_link/worker_relay.h, stops one by answering for it and
+// src/engine/worker_relay.h, stops one by answering for it and
 // replacing the worker). Each output line goes to
 // web/engine_worker.js at once; it posts them to the page in batches, `info`
 // and `bestmove` lines at once, so that they arrive while the search runs.

@@ -45,10 +45,9 @@
 
 namespace arcade::app {
 
-struct EngineReply {
-  std::uint64_t request = 0;  // the number `send` returned for the line answered
-  std::string line;           // one protocol line, e.g. "bestmove 4"
-};
+// One protocol line ("bestmove 4") and the number `send` returned for the
+// line it answers.
+using EngineReply = TaggedLine;
 
 // A typed reply: an event and the number of the request it answers.
 struct EngineEventReply {

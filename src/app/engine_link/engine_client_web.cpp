@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "app/engine_link/engine_client.h"
-#include "app/engine_link/worker_relay.h"
+#include "engine/worker_relay.h"
 
 // Newer Emscripten includes a JavaScript library function only when asked;
 // 3.1.6 has no EM_JS_DEPS and always includes these.

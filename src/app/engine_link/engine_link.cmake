@@ -6,18 +6,16 @@
 include_guard(GLOBAL)
 
 # arcade_engine_client: make_engine_client() for this platform. Natively the
-# engine's Protocol with a search thread; on the web the WorkerRelay (the
-# protocol's rules for a worker that reads nothing while it searches) over
-# web/engine_client.js (window.arcadeEngine), which the page must load. The
-# relay knows no browser, so it is built natively too.
+# Engine with a search thread, called with its types; on the web the engine's
+# WorkerRelay (engine/worker_relay.h: the protocol's rules for a worker that
+# reads nothing while it searches) over web/engine_client.js
+# (window.arcadeEngine), which the page must load.
 if(EMSCRIPTEN)
-  add_library(arcade_engine_client STATIC ${CMAKE_CURRENT_LIST_DIR}/engine_client_web.cpp
-                                          ${CMAKE_CURRENT_LIST_DIR}/worker_relay.cpp)
+  add_library(arcade_engine_client STATIC ${CMAKE_CURRENT_LIST_DIR}/engine_client_web.cpp)
   target_include_directories(arcade_engine_client PUBLIC ${CMAKE_CURRENT_LIST_DIR}/../..)
   target_link_libraries(arcade_engine_client PUBLIC arcade_engine PRIVATE arcade_warnings)
 else()
-  add_library(arcade_engine_client STATIC ${CMAKE_CURRENT_LIST_DIR}/engine_client_native.cpp
-                                          ${CMAKE_CURRENT_LIST_DIR}/worker_relay.cpp)
+  add_library(arcade_engine_client STATIC ${CMAKE_CURRENT_LIST_DIR}/engine_client_native.cpp)
   target_link_libraries(arcade_engine_client PUBLIC arcade_engine_sessions PRIVATE arcade_warnings)
 endif()
 

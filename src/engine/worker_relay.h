@@ -1,11 +1,15 @@
 #pragma once
-// The web EngineClient's protocol rules: a relay between the app and an
-// engine in a Web Worker (web/engine_worker.js, src/worker/engine_worker.cpp)
-// that gives the app the native protocol's answers (src/engine/protocol.h,
-// with a background thread), although the worker reads no message while it
-// searches. The page's JavaScript (web/engine_client.js) only starts and ends
-// workers and carries lines; every rule about lines lives here, in C++, and
-// knows no browser: a WorkerPort is all it sees of the worker.
+// The protocol's rules for a client of an engine that reads nothing while it
+// searches: a relay between the app's web EngineClient and an engine in a
+// Web Worker (web/engine_worker.js, src/worker/engine_worker.cpp) that gives
+// the app the answers of the Engine with its thread (engine/engine.h),
+// although the worker reads no message while it searches. The page's
+// JavaScript (web/engine_client.js) only starts and ends workers and carries
+// lines; every rule about lines lives here, beside the codec it reads them
+// with (engine/protocol.h), and knows no browser: a WorkerPort is all it
+// sees of the worker. What the rules answer is the Engine's, written once in
+// engine.h (is_long, ends_ponder, is_ponder, answers, stand_in_search,
+// stopped_answer); only when they answer is the relay's.
 //
 // Why the rules are on the page's side and not in the worker: without
 // threads (and SharedArrayBuffer) a long command (`go`, `solve`, `perft N`,
@@ -75,10 +79,9 @@
 #include <string_view>
 #include <vector>
 
-#include "app/engine_link/engine_client.h"
 #include "engine/protocol.h"
 
-namespace arcade::app {
+namespace arcade {
 
 // What the relay asks of the worker's owner (web/engine_client.js). Replies
 // come back through WorkerRelay's on_* calls, in the order the worker sent
@@ -104,7 +107,7 @@ class WorkerRelay {
   // A line from the app, `stop` and `ponderhit` included (request 0: none).
   void send(std::uint64_t request, const std::string& line);
   // The replies since the last call, oldest first.
-  std::vector<EngineReply> take_replies();
+  std::vector<TaggedLine> take_replies();
   // After a failure: a new worker with the state and every line in flight.
   void retry();
 
@@ -130,11 +133,12 @@ class WorkerRelay {
   struct InFlight {
     std::uint64_t request = 0;
     std::string line;
-    LongCommand kind = LongCommand::kNone;
-    bool complete = false;  // a long command whose last reply came
+    std::optional<EngineCommand> command;  // nothing for a line the worker refuses
+    bool complete = false;                 // a long command whose last reply came
     std::size_t received = 0;
     std::size_t skip = 0;
-    std::vector<EngineReply> after;
+    std::vector<TaggedLine> after;
+    bool is_long() const { return command && arcade::is_long(*command); }
   };
   // The `go ponder` awaiting ponderhit or stop.
   struct Ponder {
@@ -171,15 +175,15 @@ class WorkerRelay {
 
   void pass(std::uint64_t request, const std::string& line);
   void post(std::uint64_t request, const std::string& line, std::size_t received = 0,
-            std::vector<EngineReply> after = {});
+            std::vector<TaggedLine> after = {});
   void answer(std::uint64_t request, const std::string& line);
   std::optional<std::string> refusal(const std::vector<std::string>& words);
-  std::optional<bool> takes_ponder_end(const std::vector<std::string>& words) const;
+  std::optional<bool> takes_ponder_end(const EngineCommand& command) const;
   void check_position(std::uint64_t request, const std::string& line);
   void reply(std::uint64_t request, const std::string& line);
   void finished(std::uint64_t request, bool ok);
   bool awaiting_hit() const { return ponder_ && !ponder_->answer_when_sliced; }
-  void start_ponder(std::uint64_t request, const std::vector<std::string>& words);
+  void start_ponder(std::uint64_t request, const GoCommand& go);
   void send_slice();
   void slice_line(std::uint64_t request, const std::string& line);
   void slice_done(double ms);
@@ -191,7 +195,7 @@ class WorkerRelay {
   std::vector<InFlight> unfinished() const;
 
   WorkerPort& port_;
-  std::vector<EngineReply> replies_;  // not yet taken
+  std::vector<TaggedLine> replies_;  // not yet taken
   std::vector<InFlight> inflight_;
   std::vector<std::string> state_;  // accepted state lines, to replay after a restart
   std::map<std::uint64_t, std::string> last_pv_move_;  // go request -> first move of its last pv
@@ -205,4 +209,4 @@ class WorkerRelay {
   std::uint64_t slices_ = 0;
 };
 
-}  // namespace arcade::app
+}  // namespace arcade

@@ -1,4 +1,4 @@
-#include "app/engine_link/worker_relay.h"
+#include "engine/worker_relay.h"
 
 #include <algorithm>
 #include <set>
@@ -6,7 +6,7 @@
 
 #include "engine/parsed.h"
 
-namespace arcade::app {
+namespace arcade {
 namespace {
 
 // A ponder's slices: long enough that a slice's set-up (a new search from
@@ -32,43 +32,37 @@ std::string_view first_word(std::string_view line) {
   return line.substr(begin, end - begin);
 }
 
-std::string without_ponder(std::vector<std::string> words) {
-  std::erase(words, "ponder");
-  return join_words(words);
+// A ponder's `go` as the search ponderhit runs when its slices have not
+// finished: the same limits, without `ponder`.
+std::string search_line(GoCommand go) {
+  go.ponder = false;
+  return command_line(go);
 }
 
-// A ponder's slice: its `go` without `ponder` and `movetime`, then the
-// slice's movetime (after any `infinite`, which clears the limits before it).
-std::string slice_search(const std::vector<std::string>& go) {
-  std::vector<std::string> kept;
-  for (std::size_t i = 0; i < go.size(); ++i) {
-    if (go[i] == "movetime")
-      ++i;  // and its value
-    else if (go[i] != "ponder")
-      kept.push_back(go[i]);
-  }
-  kept.insert(kept.end(), {"movetime", std::to_string(static_cast<int>(kSliceMs))});
-  return join_words(kept);
+// A ponder's slice: its `go` without `ponder`, with the slice's movetime.
+std::string slice_search(GoCommand go) {
+  go.ponder = false;
+  go.movetime_ms = static_cast<std::int64_t>(kSliceMs);
+  return command_line(go);
 }
 
-// Whether a reply line of a long command of `kind` is its last: a search's
-// `bestmove`, a tree's `tree nodes ...` (its node lines come before), the
-// one line of `solve` and `perft`; an error ends any of them.
-bool answers(LongCommand kind, std::string_view first) {
-  if (first == "error") return true;
-  if (kind == LongCommand::kGo) return first == "bestmove";
-  if (kind == LongCommand::kTree) return first == "tree";
-  return true;
+// Whether a reply line of `command` is its last (the Engine's rule,
+// answers). A tree's node lines, up to a million of them, are told by their
+// first word, unread.
+bool ends_answer(const EngineCommand& command, std::string_view line) {
+  return first_word(line) != "node" && answers(command, read_event(line));
 }
 
-// The depth-1 search that stands in for a stopped one: already the quickest
-// real move, so a stop leaves it running.
-bool is_stand_in(const std::string& line) {
-  return join_words(split_words(line)) == "go depth 1";
+// What a long command stopped before it began answers at once (a go: none,
+// a stand-in search runs instead).
+std::string stopped_line(const EngineCommand& command) {
+  return event_lines(stopped_answer(command)).front();
 }
 
-bool is_state_command(std::string_view command) {
-  return command == "game" || command == "setoption" || command == "position";
+bool is_state_command(const EngineCommand& command) {
+  return std::holds_alternative<GameCommand>(command) ||
+         std::holds_alternative<OptionCommand>(command) ||
+         std::holds_alternative<PositionCommand>(command);
 }
 
 // The engine's games and those with an exact solver, told by the first
@@ -105,19 +99,21 @@ std::set<std::string, std::less<>> word_set(std::string_view text) {
 std::vector<std::string> remember_state_line(std::vector<std::string> log, std::string line) {
   struct Entry {
     std::string text;
-    std::string command;
+    std::optional<EngineCommand> command;
     std::optional<std::string> option;
-    std::string game;  // "" before any `game` line: the engine's first game
+    bool shared = false;  // an option every game shares
+    std::string game;     // "" before any `game` line: the engine's first game
   };
   log.push_back(std::move(line));
   std::vector<Entry> entries;
   std::string game;
   for (std::string& text : log) {
-    const std::vector<std::string> w = words_of(text);
-    if (w[0] == "game" && w.size() > 1) game = w[1];
+    std::optional<EngineCommand> command = command_of(text);
+    if (const auto* g = command ? std::get_if<GameCommand>(&*command) : nullptr) game = g->name;
+    const auto* o = command ? std::get_if<OptionCommand>(&*command) : nullptr;
     std::optional<std::string> option;
-    if (w[0] == "setoption" && w.size() > 2) option = w[2];
-    entries.push_back({std::move(text), w[0], option, game});
+    if (o) option = option_name(*o);
+    entries.push_back({std::move(text), std::move(command), option, o && is_shared(*o), game});
   }
   std::vector<std::string> kept;
   std::set<std::string> shared;   // shared options set later
@@ -127,13 +123,14 @@ std::vector<std::string> remember_state_line(std::vector<std::string> log, std::
   bool weighted = false;          // a kept weight between this line and the next `game`
   for (auto e = entries.rbegin(); e != entries.rend(); ++e) {
     bool keep = true;
-    if (e->command == "position") {
+    const bool position = e->command && std::holds_alternative<PositionCommand>(*e->command);
+    if (position) {
       keep = !std::exchange(positioned, true);
-    } else if (e->command == "game") {
+    } else if (e->command && std::holds_alternative<GameCommand>(*e->command)) {
       keep = !chosen || weighted;
       positioned = chosen = true;
       weighted = false;
-    } else if (e->option && is_shared_option(*e->option)) {
+    } else if (e->option && e->shared) {
       keep = shared.insert(*e->option).second;
     } else if (e->option) {
       const std::string key = e->game + '\n' + *e->option;
@@ -169,30 +166,31 @@ void WorkerRelay::send(std::uint64_t request, const std::string& line) {
 void WorkerRelay::pass(std::uint64_t request, const std::string& line) {
   if (checking_) return checking_->waiting.push_back({request, line, true});
   const std::vector<std::string> words = words_of(line);
-  if (awaiting_hit() && ends_ponder(words)) {
-    const std::optional<bool> takes = takes_ponder_end(words);
+  const std::optional<EngineCommand> command = command_of(line);
+  // A line the engine refuses changes nothing, the ponder included: the
+  // worker answers its error between two slices.
+  if (awaiting_hit() && !command && words[0] != kIsReadyLine) return post(request, line);
+  if (awaiting_hit() && command && ends_ponder(*command)) {
+    const std::optional<bool> takes = takes_ponder_end(*command);
     if (!takes) return check_position(request, line);
-    // A bad one: the worker answers its error between two slices.
     if (!*takes) return post(request, line);
     stop();
   }
   // Natively `isready` is read while a long command runs; here the worker
   // would only read it after.
   const std::vector<InFlight> running = unfinished();
-  const bool busy = ponder_ || std::any_of(running.begin(), running.end(), [](const InFlight& m) {
-                      return m.kind != LongCommand::kNone;
-                    });
-  if (words[0] == "isready" && busy) return answer(request, "readyok");
+  const bool busy = ponder_ || std::any_of(running.begin(), running.end(),
+                                           [](const InFlight& m) { return m.is_long(); });
+  if (words[0] == kIsReadyLine && busy) return answer(request, event_lines(ReadyEvent{}).front());
   if (ponder_) return held_.push_back({request, line});
-  if (is_ponder(words) && long_command(words) == LongCommand::kGo)
-    return start_ponder(request, words);
+  if (command && is_ponder(*command)) return start_ponder(request, std::get<GoCommand>(*command));
   post(request, line);
 }
 
 void WorkerRelay::post(std::uint64_t request, const std::string& line, std::size_t received,
-                       std::vector<EngineReply> after) {
+                       std::vector<TaggedLine> after) {
   inflight_.push_back(
-      {request, line, long_command(words_of(line)), false, received, received, std::move(after)});
+      {request, line, command_of(line), false, received, received, std::move(after)});
   port_.post(request, line);
 }
 
@@ -203,7 +201,7 @@ void WorkerRelay::post(std::uint64_t request, const std::string& line, std::size
 void WorkerRelay::answer(std::uint64_t request, const std::string& line) {
   InFlight* last = nullptr;
   for (InFlight& m : inflight_) {
-    if (m.kind == LongCommand::kNone)
+    if (!m.is_long())
       last = &m;
     else if (!m.complete)
       break;
@@ -234,11 +232,11 @@ std::optional<std::string> WorkerRelay::refusal(const std::vector<std::string>& 
 
 // Whether the engine takes a line that ends a ponder, which then ends it (a
 // bad one changes nothing): nothing if only the worker can tell.
-std::optional<bool> WorkerRelay::takes_ponder_end(const std::vector<std::string>& words) const {
+std::optional<bool> WorkerRelay::takes_ponder_end(const EngineCommand& command) const {
   const Described& d = described();
-  if (words[0] == "go") return long_command(words) == LongCommand::kGo;
-  if (words[0] == "game") return !d.known || (words.size() == 2 && d.games.contains(words[1]));
-  if (words[0] == "position") return std::nullopt;
+  if (const auto* game = std::get_if<GameCommand>(&command))
+    return !d.known || d.games.contains(game->name);
+  if (std::holds_alternative<PositionCommand>(command)) return std::nullopt;
   return true;
 }
 
@@ -249,7 +247,7 @@ void WorkerRelay::check_position(std::uint64_t request, const std::string& line)
   port_.check(checking_->check_request, line);
 }
 
-std::vector<EngineReply> WorkerRelay::take_replies() {
+std::vector<TaggedLine> WorkerRelay::take_replies() {
   return std::exchange(replies_, {});
 }
 
@@ -287,22 +285,22 @@ void WorkerRelay::on_done(std::uint64_t request, bool ok, double ms) {
 // `help` give several). A line sent again to a new worker gives the same
 // lines again: those already passed on are dropped.
 void WorkerRelay::reply(std::uint64_t request, const std::string& line) {
-  const std::string_view first = first_word(line);
   auto entry = std::find_if(inflight_.begin(), inflight_.end(),
                             [&](const InFlight& m) { return m.request == request; });
-  if (entry != inflight_.end() && entry->kind == LongCommand::kNone) {
+  if (entry != inflight_.end() && !entry->is_long()) {
     if (entry->skip > 0) {
       --entry->skip;
       return;
     }
     ++entry->received;
-  } else if (entry != inflight_.end() && answers(entry->kind, first)) {
+  } else if (entry != inflight_.end() && ends_answer(*entry->command, line)) {
     entry->complete = true;
   }
   replies_.push_back({request, line});
-  if (first != "info") return;
-  const std::size_t at = line.find(" pv ");
-  if (at != std::string::npos) last_pv_move_[request] = words_of(line.substr(at + 4))[0];
+  if (first_word(line) != "info") return;
+  const EngineEvent event = read_event(line);
+  const auto* info = std::get_if<InfoEvent>(&event);
+  if (info && !info->report.pv.empty()) last_pv_move_[request] = info->report.pv.front();
 }
 
 void WorkerRelay::finished(std::uint64_t request, bool ok) {
@@ -313,7 +311,7 @@ void WorkerRelay::finished(std::uint64_t request, bool ok) {
   inflight_.erase(entry);
   last_pv_move_.erase(done.request);
   replies_.insert(replies_.end(), done.after.begin(), done.after.end());
-  if (ok && is_state_command(first_word(done.line)))
+  if (ok && done.command && is_state_command(*done.command))
     state_ = remember_state_line(std::move(state_), done.line);
 }
 
@@ -339,11 +337,11 @@ void WorkerRelay::on_checked(std::uint64_t request, std::optional<std::string> e
 
 // Section 3. Pondering in slices (see the header).
 
-void WorkerRelay::start_ponder(std::uint64_t request, const std::vector<std::string>& words) {
+void WorkerRelay::start_ponder(std::uint64_t request, const GoCommand& go) {
   Ponder p;
   p.request = request;
-  p.search = without_ponder(words);
-  p.slice = slice_search(words);
+  p.search = search_line(go);
+  p.slice = slice_search(go);
   ponder_ = std::move(p);
   send_slice();
 }
@@ -360,12 +358,10 @@ void WorkerRelay::send_slice() {
 // already answered, or of a worker replaced, are dropped.
 void WorkerRelay::slice_line(std::uint64_t request, const std::string& line) {
   if (!ponder_ || request != ponder_->slice_request) return;
-  const std::string_view first = first_word(line);
-  if (first == "bestmove") {
-    const std::vector<std::string> words = words_of(line);
-    ponder_->slice_best = words.size() > 1 ? words[1] : "";
-  }
-  if (first == "info" && line.find(" pv ") != std::string::npos) ponder_->slice_info = line;
+  const EngineEvent event = read_event(line);
+  if (const auto* best = std::get_if<BestMoveEvent>(&event)) ponder_->slice_best = best->move;
+  const auto* info = std::get_if<InfoEvent>(&event);
+  if (info && !info->report.pv.empty()) ponder_->slice_info = line;
 }
 
 void WorkerRelay::slice_done(double ms) {
@@ -386,7 +382,7 @@ void WorkerRelay::slice_done(double ms) {
 void WorkerRelay::answer_ponder() {
   const Ponder p = std::move(*ponder_);
   ponder_.reset();
-  replies_.push_back({p.request, "bestmove " + *p.best});
+  replies_.push_back({p.request, event_lines(BestMoveEvent{*p.best}).front()});
   release_held();
 }
 
@@ -395,14 +391,16 @@ void WorkerRelay::answer_ponder() {
 void WorkerRelay::release_held() {
   const std::vector<Held> held = std::exchange(held_, {});
   for (const Held& h : held) {
-    const std::vector<std::string> words = words_of(h.line);
-    const LongCommand kind = h.stopped ? long_command(words) : LongCommand::kNone;
-    if (kind == LongCommand::kGo)
-      post(h.request, "go depth 1");
-    else if (kind != LongCommand::kNone)
-      replies_.push_back({h.request, stopped_reply(words)});
+    const std::optional<EngineCommand> command = command_of(h.line);
+    const bool stopped = h.stopped && command && is_long(*command);
+    if (stopped && std::holds_alternative<GoCommand>(*command))
+      post(h.request, command_line(stand_in_search()));
+    else if (stopped)
+      replies_.push_back({h.request, stopped_line(*command)});
+    else if (h.hit && command && is_ponder(*command))
+      pass(h.request, search_line(std::get<GoCommand>(*command)));
     else
-      pass(h.request, h.hit ? without_ponder(words) : h.line);
+      pass(h.request, h.line);
   }
 }
 
@@ -411,9 +409,12 @@ void WorkerRelay::release_held() {
 // it; that one will run as a plain `go`.
 void WorkerRelay::ponderhit(std::uint64_t request) {
   if (!awaiting_hit()) {
-    auto last = std::find_if(held_.rbegin(), held_.rend(),
-                             [](const Held& h) { return ends_ponder(words_of(h.line)); });
-    if (ponder_ && last != held_.rend() && is_ponder(words_of(last->line)) && !last->stopped &&
+    const auto ends = [](const Held& h) {
+      const std::optional<EngineCommand> command = command_of(h.line);
+      return command && ends_ponder(*command);
+    };
+    auto last = std::find_if(held_.rbegin(), held_.rend(), ends);
+    if (ponder_ && last != held_.rend() && is_ponder(*command_of(last->line)) && !last->stopped &&
         !last->hit)
       last->hit = true;
     else
@@ -435,7 +436,7 @@ void WorkerRelay::stop() {
   for (Held& h : held_) h.stopped = true;
   const std::vector<InFlight> running = unfinished();
   const bool due = std::any_of(running.begin(), running.end(), [](const InFlight& m) {
-    return m.kind != LongCommand::kNone && !is_stand_in(m.line);
+    return m.is_long() && !is_stand_in(*m.command);
   });
   if (ponder_ && !ponder_->best && !due) {
     ponder_->answer_when_sliced = true;  // its first slice answers, in a moment
@@ -447,7 +448,7 @@ void WorkerRelay::stop() {
   // Its slice died with the worker: a real move from the new one.
   const std::uint64_t request = ponder_->request;
   ponder_.reset();
-  post(request, "go depth 1");
+  post(request, command_line(stand_in_search()));
   release_held();
 }
 
@@ -458,12 +459,13 @@ void WorkerRelay::restart(const std::vector<InFlight>& unfinished) {
   inflight_.clear();
   for (const InFlight& m : unfinished) {
     const auto pv = pv_moves.find(m.request);
-    if (m.kind == LongCommand::kGo && pv != pv_moves.end())
-      replies_.push_back({m.request, "bestmove " + pv->second});
-    else if (m.kind == LongCommand::kGo)
-      post(m.request, "go depth 1");
-    else if (m.kind != LongCommand::kNone)
-      replies_.push_back({m.request, stopped_reply(words_of(m.line))});
+    const bool go = m.is_long() && std::holds_alternative<GoCommand>(*m.command);
+    if (go && pv != pv_moves.end())
+      replies_.push_back({m.request, event_lines(BestMoveEvent{pv->second}).front()});
+    else if (go)
+      post(m.request, command_line(stand_in_search()));
+    else if (m.is_long())
+      replies_.push_back({m.request, stopped_line(*m.command)});
     else
       post(m.request, m.line, m.received, m.after);
   }
@@ -480,4 +482,4 @@ void WorkerRelay::retry() {
   if (ponder_ && ponder_->slice_request) send_slice();
 }
 
-}  // namespace arcade::app
+}  // namespace arcade
