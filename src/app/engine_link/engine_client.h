@@ -74,8 +74,8 @@ class EngineClient {
     return events;
   }
 
-  // The text side.  // Sends one protocol line (never "stop": use stop()), `ponderhit` included.
-  // Returns its number.
+  // The text side: one protocol line (never "stop": use stop()),
+  // `ponderhit` included. Returns its number.
   virtual std::uint64_t send(const std::string& line) = 0;
   // Ends every long command sent so far (see above); the running one at once.
   virtual void stop() = 0;

@@ -121,7 +121,7 @@ class WebEngineClient final : public EngineClient, private WorkerPort {
   }
 
   void stop() override {
-    if (present_) relay_.send(0, "stop");
+    if (present_) relay_.send(0, std::string(kStopLine));
     report();
   }
 
