@@ -551,6 +551,8 @@ bool is_shared(const OptionCommand& option) {
 }
 
 std::vector<std::string> event_lines(const EngineEvent& event) {
+  // A blank line read is one line still (a diagram's, say).
+  if (const auto* text = std::get_if<TextEvent>(&event); text && text->line.empty()) return {""};
   return text_lines(event_text(event));
 }
 
