@@ -46,13 +46,6 @@ std::string slice_search(GoCommand go) {
   return command_line(go);
 }
 
-// Whether a reply line of `command` is its last (the Engine's rule,
-// answers). A tree's node lines, up to a million of them, are told by their
-// first word, unread.
-bool ends_answer(const EngineCommand& command, std::string_view line) {
-  return first_word(line) != "node" && answers(command, read_event(line));
-}
-
 // What a long command stopped before it began answers at once (a go: none,
 // a stand-in search runs instead).
 std::string stopped_line(const EngineCommand& command) {
@@ -169,11 +162,11 @@ void WorkerRelay::pass(std::uint64_t request, const std::string& line) {
   const std::optional<EngineCommand> command = command_of(line);
   // A line the engine refuses changes nothing, the ponder included: the
   // worker answers its error between two slices.
-  if (awaiting_hit() && !command && words[0] != kIsReadyLine) return post(request, line);
+  if (awaiting_hit() && !command && words[0] != kIsReadyLine) return post(request, line, command);
   if (awaiting_hit() && command && ends_ponder(*command)) {
     const std::optional<bool> takes = takes_ponder_end(*command);
     if (!takes) return check_position(request, line);
-    if (!*takes) return post(request, line);
+    if (!*takes) return post(request, line, command);
     stop();
   }
   // Natively `isready` is read while a long command runs; here the worker
@@ -184,13 +177,20 @@ void WorkerRelay::pass(std::uint64_t request, const std::string& line) {
   if (words[0] == kIsReadyLine && busy) return answer(request, event_lines(ReadyEvent{}).front());
   if (ponder_) return held_.push_back({request, line});
   if (command && is_ponder(*command)) return start_ponder(request, std::get<GoCommand>(*command));
-  post(request, line);
+  post(request, line, command);
 }
 
 void WorkerRelay::post(std::uint64_t request, const std::string& line, std::size_t received,
                        std::vector<TaggedLine> after) {
+  post(request, line, command_of(line), received, std::move(after));
+}
+
+// The line read already (pass): not read again.
+void WorkerRelay::post(std::uint64_t request, const std::string& line,
+                       std::optional<EngineCommand> command, std::size_t received,
+                       std::vector<TaggedLine> after) {
   inflight_.push_back(
-      {request, line, command_of(line), false, received, received, std::move(after)});
+      {request, line, std::move(command), false, received, received, std::move(after)});
   port_.post(request, line);
 }
 
@@ -293,12 +293,16 @@ void WorkerRelay::reply(std::uint64_t request, const std::string& line) {
       return;
     }
     ++entry->received;
-  } else if (entry != inflight_.end() && ends_answer(*entry->command, line)) {
-    entry->complete = true;
   }
+  // A tree's node lines, up to a million of them, are told by their first
+  // word, unread; any other line of a long command is read once.
+  const bool node = first_word(line) == "node";
+  const EngineEvent event = node || entry == inflight_.end() || !entry->is_long()
+                                ? EngineEvent{TextEvent{}}
+                                : read_event(line);
+  if (!node && entry != inflight_.end() && entry->is_long() && answers(*entry->command, event))
+    entry->complete = true;
   replies_.push_back({request, line});
-  if (first_word(line) != "info") return;
-  const EngineEvent event = read_event(line);
   const auto* info = std::get_if<InfoEvent>(&event);
   if (info && !info->report.pv.empty()) last_pv_move_[request] = info->report.pv.front();
 }

@@ -176,6 +176,8 @@ class WorkerRelay {
   void pass(std::uint64_t request, const std::string& line);
   void post(std::uint64_t request, const std::string& line, std::size_t received = 0,
             std::vector<TaggedLine> after = {});
+  void post(std::uint64_t request, const std::string& line, std::optional<EngineCommand> command,
+            std::size_t received = 0, std::vector<TaggedLine> after = {});
   void answer(std::uint64_t request, const std::string& line);
   std::optional<std::string> refusal(const std::vector<std::string>& words);
   std::optional<bool> takes_ponder_end(const EngineCommand& command) const;
