@@ -16,8 +16,8 @@
 #include <thread>
 #include <vector>
 
-#include "engine/worker_relay.h"
 #include "engine/protocol.h"
+#include "engine/worker_relay.h"
 #include "games/engine_sessions.h"
 #include "games/registry.h"
 
