@@ -62,21 +62,6 @@ class GameSessionTest : public ::testing::Test {
 
 // The engine's line on how it chose its move goes with that move, and only
 // with it.
-// Sides need not alternate (issue 34): in Kalah, sowing c from the start
-// ends in South's store (its four seeds go to d, e, f and the store), so
-// South moves again; f then passes the turn. The analysis of the game's
-// past positions takes their side from this, not from the ply's parity.
-TEST_F(GameSessionTest, TheSideToMoveAtAPlyIsReplayedNotTakenByTurns) {
-  people_on_both_sides();
-  ASSERT_FALSE(game.new_game("kalah"));
-  play({"c", "f"});
-  EXPECT_EQ(game.side_to_move_at(0), 0);
-  EXPECT_EQ(game.side_to_move_at(1), 0) << "South moves again after c";
-  EXPECT_EQ(game.side_to_move_at(2), 1);
-  EXPECT_EQ(game.line()[0].words, "South moves again: the last seed fell in its store.");
-  EXPECT_EQ(game.line()[1].words, "");
-}
-
 TEST_F(GameSessionTest, TheAIsMoveKeepsHowTheEngineChoseIt) {
   play({"a1"});
   game.update();

@@ -49,7 +49,7 @@ struct BoardScene {
   // the keyboard's cursor would put a piece.
   std::vector<Piece> ghosts;
   // How many things each cell holds, cols * rows, -1 where the game's cells
-  // hold no count (GameView::count_at): the seeds of Kalah's houses. Drawn
+  // hold no count (GameView::count_at): the seeds in a house. Drawn
   // over the cells as numbers (imgui_boards.h's draw_counts).
   std::vector<int> counts;
   float anim_col = 0, anim_row = 0;  // the piece in flight, in cells
