@@ -4,17 +4,11 @@
 #include <random>
 #include <utility>
 
+#include "engine/overloaded.h"
 #include "engine/parsed.h"
 
 namespace arcade {
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 // The Algorithm option as a game can take it: expectimax, set in a game of
 // chance, searches a game without chance by alpha-beta (the option outlives

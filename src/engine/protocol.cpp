@@ -4,15 +4,10 @@
 #include <charconv>
 #include <utility>
 
+#include "engine/overloaded.h"
+
 namespace arcade {
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 std::optional<bool> parse_bool(const std::string& text) {
   if (text == "true" || text == "on" || text == "1") return true;

@@ -2,18 +2,12 @@
 
 #include <algorithm>
 
+#include "engine/overloaded.h"
 #include "engine/parsed.h"
 #include "engine/protocol.h"
 
 namespace arcade::app {
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 // A window's end as the app reads it: open at +-infinity; in a game of
 // points, hundredths of points (TreeNodeLine::in_points).
