@@ -34,6 +34,7 @@ the finished game, worth 0.
 #include "engine/agents.h"
 #include "engine/game.h"
 #include "engine/hash.h"
+#include "toy_game_moves.h"
 
 namespace arcade::testing {
 
@@ -101,9 +102,7 @@ struct AgentTreeGame {
   static Score evaluate(const Position& p, const Weights& weights) {
     return weighted_total(term_values(p, weights), weights);
   }
-  static Score points(const Position& p, const Weights&) {
-    return kNodes[p.node].points;
-  }
+  static Score points(const Position& p, const Weights&) { return kNodes[p.node].points; }
   // The first move 0.6, the others share 0.4.
   static void wander_probabilities(const Position&, const MoveList<kMaxMoves>& moves,
                                    std::array<double, kMaxMoves>& probabilities) {
@@ -118,11 +117,7 @@ struct AgentTreeGame {
     return std::string(kNodes[play(p, m).node].name);
   }
   static Parsed<Move> move_from_text(const Position& p, std::string_view text) {
-    MoveList<kMaxMoves> moves;
-    generate_moves(p, moves);
-    for (Move m : moves)
-      if (move_to_text(p, m) == text) return m;
-    return ParseError{"no such move"};
+    return legal_move_named<AgentTreeGame>(p, text);
   }
   static std::string to_text(const Position& p) { return std::string(kNodes[p.node].name); }
   static Parsed<Position> from_text(std::string_view text) {

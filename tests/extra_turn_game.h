@@ -18,6 +18,7 @@
 
 #include "engine/game.h"
 #include "engine/hash.h"
+#include "toy_game_moves.h"
 
 namespace arcade::testing {
 
@@ -85,11 +86,7 @@ struct ExtraTurnGameOf {
 
   static std::string move_to_text(const Position&, Move m) { return "m" + std::to_string(m); }
   static Parsed<Move> move_from_text(const Position& p, std::string_view text) {
-    MoveList<kMaxMoves> moves;
-    generate_moves(p, moves);
-    for (Move m : moves)
-      if (move_to_text(p, m) == text) return m;
-    return ParseError{"no such move"};
+    return legal_move_named<ExtraTurnGameOf>(p, text);
   }
   // "state plies side lead".
   static std::string to_text(const Position& p) {

@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "engine/hash.h"
 #include "games/game_description.h"
+#include "toy_game_moves.h"
 
 namespace arcade::testing {
 
@@ -67,11 +68,7 @@ struct NimGame {
     return std::string(1, static_cast<char>('a' + m / 8)) + std::to_string(m % 8 + 1);
   }
   static Parsed<Move> move_from_text(const Position& p, std::string_view text) {
-    MoveList<kMaxMoves> moves;
-    generate_moves(p, moves);
-    for (Move m : moves)
-      if (move_to_text(p, m) == text) return m;
-    return ParseError{"no such move"};
+    return legal_move_named<NimGame>(p, text);
   }
   // "345 f": the heaps and the side to move, f(irst) or s(econd).
   static std::string to_text(const Position& p) {

@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "engine/hash.h"
 #include "games/game_description.h"
+#include "toy_game_moves.h"
 
 namespace arcade::testing {
 
@@ -75,11 +76,7 @@ struct PassGame {
     return m == kPass ? "pass" : std::string(1, static_cast<char>('a' + m)) + "1";
   }
   static Parsed<Move> move_from_text(const Position& p, std::string_view text) {
-    MoveList<kMaxMoves> moves;
-    generate_moves(p, moves);
-    for (Move m : moves)
-      if (move_to_text(p, m) == text) return m;
-    return ParseError{"no such move"};
+    return legal_move_named<PassGame>(p, text);
   }
   // "x.o x": the row (x, o or .) and the side to move.
   static std::string to_text(const Position& p) {

@@ -15,6 +15,7 @@
 
 #include "engine/game.h"
 #include "engine/hash.h"
+#include "toy_game_moves.h"
 
 namespace arcade::testing {
 
@@ -72,11 +73,7 @@ struct TextbookGame {
     return text.append(std::to_string(m + 1));
   }
   static Parsed<Move> move_from_text(const Position& p, std::string_view text) {
-    MoveList<kMaxMoves> moves;
-    generate_moves(p, moves);
-    for (Move m : moves)
-      if (move_to_text(p, m) == text) return m;
-    return ParseError{"no such move"};
+    return legal_move_named<TextbookGame>(p, text);
   }
   static std::string to_text(const Position& p) { return std::string(kNodeNames[p.node]); }
   static Parsed<Position> from_text(std::string_view text) {
