@@ -184,28 +184,33 @@ std::optional<EngineScore> read_score(const std::vector<std::string>& words, std
   return score_of(score->score, score->proven, score->in_points);
 }
 
-std::optional<SearchInfoLine> read_search_info(const std::vector<std::string>& words) {
+namespace {
+
+// A reply of kind T, read from its words (joined back into the line the
+// codec reads), or nothing if the line is another kind.
+template <class T>
+std::optional<T> read_as(const std::vector<std::string>& words) {
   EngineReplyData reply = parse_reply(join_words(words));
-  if (auto* info = std::get_if<SearchInfoLine>(&reply)) return *info;
+  if (auto* found = std::get_if<T>(&reply)) return *found;
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<SearchInfoLine> read_search_info(const std::vector<std::string>& words) {
+  return read_as<SearchInfoLine>(words);
 }
 
 std::optional<MoveInfoLine> read_move_info(const std::vector<std::string>& words) {
-  EngineReplyData reply = parse_reply(join_words(words));
-  if (auto* move = std::get_if<MoveInfoLine>(&reply)) return *move;
-  return std::nullopt;
+  return read_as<MoveInfoLine>(words);
 }
 
 std::optional<MoveChoice> read_choice(const std::vector<std::string>& words) {
-  EngineReplyData reply = parse_reply(join_words(words));
-  if (auto* choice = std::get_if<MoveChoice>(&reply)) return *choice;
-  return std::nullopt;
+  return read_as<MoveChoice>(words);
 }
 
 std::optional<TreeNodeLine> read_tree_node(const std::vector<std::string>& words) {
-  EngineReplyData reply = parse_reply(join_words(words));
-  if (auto* node = std::get_if<TreeNodeLine>(&reply)) return *node;
-  return std::nullopt;
+  return read_as<TreeNodeLine>(words);
 }
 
 }  // namespace arcade::app
