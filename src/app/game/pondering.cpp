@@ -12,6 +12,19 @@ namespace {
 // replies in under four seconds.
 constexpr int kPonderLevel = 4;
 constexpr double kPonderTurnSeconds = 0.5;
+
+// The person's replies after which the AI is to move. A reply that keeps
+// the person's turn (a game's extra turn) is no position the AI would
+// search: pondering it would be time lost.
+std::vector<Move> replies_passing_the_turn(const GameView& position) {
+  std::vector<Move> replies;
+  for (Move m : position.legal_moves()) {
+    std::unique_ptr<GameView> after = position.clone();
+    after->play(m);
+    if (after->side_to_move() != position.side_to_move()) replies.push_back(m);
+  }
+  return replies;
+}
 }  // namespace
 
 Pondering::Pondering(std::vector<EngineLink>& engines)
@@ -43,12 +56,13 @@ void Pondering::update(const SearchSetup& setup, int level, const GameView& posi
   if (!on_) return end();
   if (base != base_) {
     base_ = base;
+    replies_ = replies_passing_the_turn(position);
     for (Ponderer& p : ponderers_) {
       p.turn = 0;
       p.finished.clear();
     }
   }
-  const Turn turn{setup, level, position, base, position.legal_moves(), now};
+  const Turn turn{setup, level, position, base, replies_, now};
   for (std::size_t i = 0; i < ponderers_.size(); ++i) update(i, turn);
 }
 

@@ -90,7 +90,7 @@ class Pondering {
     int level;
     const GameView& position;
     const EnginePosition& base;
-    std::vector<Move> replies;
+    const std::vector<Move>& replies;
     double now;
   };
   void update(std::size_t i, const Turn& turn);
@@ -104,6 +104,7 @@ class Pondering {
   std::vector<Ponderer> ponderers_;  // one an engine
   bool on_ = true;
   std::optional<EnginePosition> base_;  // the position whose replies are pondered
+  std::vector<Move> replies_;           // those of its replies after which the AI moves
 };
 
 }  // namespace arcade::app

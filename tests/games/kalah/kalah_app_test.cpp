@@ -27,5 +27,25 @@ TEST(KalahInTheApp, TheSideToMoveAtAPlyIsReplayedNotTakenByTurns) {
   EXPECT_EQ(game.line()[1].words, "");
 }
 
+// Thinking on the person's time ponders the AI's searches after each of the
+// person's replies; c from the start keeps South's turn, so the AI would
+// never search after it, and it is never pondered. The other five are, in
+// turn, round after round.
+TEST(KalahInTheApp, AReplyThatKeepsThePersonsTurnIsNotPondered) {
+  ScriptedEngine engine;
+  GameController game(engine);
+  ASSERT_FALSE(game.new_game("kalah"));
+  game.set_side(0, {false, 3});
+  game.set_side(1, {true, 5});  // Perfect, which ponders
+  for (int i = 0; i <= 12; ++i) game.update(10.0 + 0.51 * i);
+  std::vector<std::string> pondered;
+  for (std::size_t i = 1; i < engine.sent.size(); ++i)
+    if (engine.sent[i].rfind("go ponder", 0) == 0) pondered.push_back(engine.sent[i - 1]);
+  ASSERT_GE(pondered.size(), 10u);
+  const char* replies[] = {"a", "b", "d", "e", "f"};
+  for (std::size_t i = 0; i < pondered.size(); ++i)
+    EXPECT_EQ(pondered[i], std::string("position startpos moves ") + replies[i % 5]) << i;
+}
+
 }  // namespace
 }  // namespace arcade::app
