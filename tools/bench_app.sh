@@ -10,7 +10,8 @@
 #   tools/bench_app.sh [NAME...]
 #
 # NAME: any of player app ponder perfect analysis pacman reversi worker (all
-# by default). Uses the web build's site and worker (build/web) and the
+# by default), or solve:GAME, which times `solve` on GAME's start natively
+# and in the browser (not among the defaults: a large solve takes minutes). Uses the web build's site and worker (build/web) and the
 # native tool (build/native-release/src/arcade): build them first
 # (tools/test.sh, or cmake --build --preset web and --preset release).
 # Each run's whole output goes to build/web/bench/NAME.log; the summary at
@@ -44,6 +45,7 @@ command_of() {
     pacman) echo node $e2e/pacman_play_test.mjs $site $art ;;
     reversi) echo node $e2e/reversi_top_level_test.mjs $site $art $cli ;;
     worker) echo node $e2e/worker_test.mjs build/web/src/worker build/web/tests ;;
+    solve:?*) echo node $e2e/solve_bench.mjs build/web/src/worker build/web/tests $cli "${1#solve:}" ;;
     *) return 1 ;;
   esac
 }
@@ -52,7 +54,7 @@ names=("$@")
 [[ ${#names[@]} -eq 0 ]] && names=("${all[@]}")
 for name in "${names[@]}"; do
   if ! command_of "$name" >/dev/null; then
-    echo "bench_app: unknown benchmark '$name' (known: ${all[*]})" >&2
+    echo "bench_app: unknown benchmark '$name' (known: ${all[*]} solve:GAME)" >&2
     exit 2
   fi
 done
