@@ -61,6 +61,17 @@ std::string viewing_cue(const GameController& game, bool touch) {
   return std::string(touch ? "A tap" : "A move") + " here plays on; the later moves go";
 }
 
+std::string last_move_words(const GameController& game) {
+  return game.line().empty() || game.viewing() ? std::string() : game.line().back().words;
+}
+
+// A move's words say what it did, then why after a colon ("North captures 4
+// seeds: the last seed fell in an empty house of its own."): the what.
+std::string last_move_headline(const GameController& game) {
+  const std::string words = last_move_words(game);
+  return words.substr(0, words.find(':'));
+}
+
 // What the AI's search says as it goes (once it has said something), or
 // what its last one said, while nothing newer is known; the hint. Once the
 // game is over, how it ended: the last search's words are old news then.
@@ -84,8 +95,7 @@ std::string figures_text(const GameController& game, bool touch, bool brief) {
   }
   // What the last move did that its cells do not say (a side moving again,
   // a capture), first: it is why the turn is whose it is.
-  std::string text =
-      game.line().empty() || game.viewing() ? std::string() : game.line().back().words;
+  std::string text = brief ? last_move_headline(game) : last_move_words(game);
   const auto then = [&text] {
     if (!text.empty() && text.back() != '.') text += ".";
     if (!text.empty()) text += " ";

@@ -16,8 +16,13 @@ namespace arcade::app {
 std::string turn_text(const GameController& game);
 // Under it: what the AI's search says as it goes, or what its last one said;
 // the hint; how the game ended; while viewing, the cue. `brief`: the
-// search's reach and score alone, where the line has little room (a phone).
+// search's reach and score alone, and of the last move's words what it did
+// without why, where the line has little room (a phone).
 std::string figures_text(const GameController& game, bool touch, bool brief = false);
+// What the last move did beyond its cells (GameView::move_words), in full,
+// and what it did without why (the words before their colon); "" for none.
+std::string last_move_words(const GameController& game);
+std::string last_move_headline(const GameController& game);
 // Both in one line, for scripts.
 std::string status_text(const GameController& game, bool touch);
 // Viewing an earlier position: what a move on the board does there.

@@ -72,8 +72,13 @@ void Heading::draw_lines(const Rect& r) {
   const float room = r.w - action_w - 48;
   // Where the search's whole words do not fit (a phone), its reach and
   // score alone: the move it played is marked on the board.
-  if (search_words && !must_pass && !brief && ImGui::CalcTextSize(figures.c_str()).x > room)
+  // Where even that does not fit, what the last move did, whole: the rest
+  // would be cut mid-word.
+  const auto too_wide = [&] { return ImGui::CalcTextSize(figures.c_str()).x > room; };
+  if (search_words && !must_pass && !brief && too_wide())
     figures = figures_text(game_, ctx_.touch, /*brief=*/true);
+  if (search_words && !must_pass && !brief && too_wide() && !last_move_headline(game_).empty())
+    figures = last_move_headline(game_);
   // One line: the heading's window ends there and the board begins.
   const std::string shown = fitted(figures, room);
   const float text_w = ImGui::CalcTextSize(shown.c_str()).x;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/game/game_controller.h"
+#include "app/game_in_words.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {
@@ -45,6 +46,22 @@ TEST(KalahInTheApp, AReplyThatKeepsThePersonsTurnIsNotPondered) {
   const char* replies[] = {"a", "b", "d", "e", "f"};
   for (std::size_t i = 0; i < pondered.size(); ++i)
     EXPECT_EQ(pondered[i], std::string("position startpos moves ") + replies[i % 5]) << i;
+}
+
+// The status line says what a move did, then why; where the line has little
+// room (a phone) it keeps the what whole rather than cut the why mid-word.
+TEST(KalahInTheApp, TheBriefStatusKeepsWhatTheMoveDidWithoutWhy) {
+  ScriptedEngine engine;
+  GameController game(engine);
+  ASSERT_FALSE(game.new_game("kalah"));
+  game.set_side(0, {false, 3});
+  game.set_side(1, {false, 3});
+  ASSERT_FALSE(game.play("c"));
+  EXPECT_EQ(figures_text(game, false), "South moves again: the last seed fell in its store.");
+  EXPECT_EQ(figures_text(game, false, /*brief=*/true), "South moves again");
+  EXPECT_EQ(last_move_headline(game), "South moves again");
+  ASSERT_FALSE(game.play("f"));
+  EXPECT_EQ(last_move_headline(game), "") << "f passes the turn and says nothing more";
 }
 
 }  // namespace
