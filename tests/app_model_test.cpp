@@ -7,6 +7,7 @@
 
 #include "app/board/board_scene.h"
 #include "app/game/game_controller.h"
+#include "app/game/move_table.h"
 #include "games/registry.h"
 #include "scripted_engine.h"
 
@@ -332,6 +333,53 @@ TEST_F(GameControllerTest, AGameStartedFinishedNamesItsWinner) {
   ASSERT_FALSE(game.new_game("wolfsheep", "8/8/8/8/1w3w2/8/1w1w4/2s5 s"));
   EXPECT_EQ(game.winner(), 1);
   EXPECT_EQ(game.position().end_in_words(), "The wolves win: the sheep is trapped.");
+}
+
+// The move list: a column a mover, a row a round.
+std::vector<std::pair<std::size_t, std::size_t>> places_of(const MoveTable& table) {
+  std::vector<std::pair<std::size_t, std::size_t>> places;
+  for (const MoveTable::Place& p : table.places) places.emplace_back(p.row, p.column);
+  return places;
+}
+
+TEST(MoveTable, AlternatingSidesFillTwoColumnsRowByRow) {
+  const std::unique_ptr<GameView> start = make_game_view("tictactoe");
+  const MoveTable table = move_table(*start, {"b2", "a1", "c3"});
+  EXPECT_EQ(table.columns, 2u);
+  EXPECT_EQ(table.rows, 2u);
+  using Places = std::vector<std::pair<std::size_t, std::size_t>>;
+  EXPECT_EQ(places_of(table), (Places{{0, 0}, {0, 1}, {1, 0}}));
+}
+
+// The second side to move first: its move is under its own column, the
+// first side's left empty (as chess writes "1... e5").
+TEST(MoveTable, AStartWithTheSecondSideToMoveLeavesTheFirstColumnEmpty) {
+  const std::unique_ptr<GameView> start = make_game_view("wolfsheep");
+  ASSERT_FALSE(start->set_position("1w1w1w1w/8/8/8/8/8/3s4/8 w"));
+  const MoveTable table = move_table(*start, {"b8c7", "d2c3"});
+  using Places = std::vector<std::pair<std::size_t, std::size_t>>;
+  EXPECT_EQ(places_of(table), (Places{{0, 1}, {1, 0}}));
+}
+
+// A game of agents: a column each, Pac-Man's first; a row a round.
+TEST(MoveTable, AGameOfAgentsHasAColumnAnAgent) {
+  std::unique_ptr<GameView> walk = make_game_view("pacman");
+  const std::unique_ptr<GameView> start = walk->clone();
+  const auto agents = static_cast<std::size_t>(start->agent_count());
+  ASSERT_GE(agents, 2u);
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < 2 * agents + 1; ++i) {
+    const Move m = walk->legal_moves().front();
+    moves.push_back(walk->move_to_text(m));
+    walk->play(m);
+  }
+  const MoveTable table = move_table(*start, moves);
+  EXPECT_EQ(table.columns, agents);
+  EXPECT_EQ(table.rows, 3u);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    EXPECT_EQ(table.places[i].row, i / agents) << i;
+    EXPECT_EQ(table.places[i].column, i % agents) << i;
+  }
 }
 
 // Small boards: any position's scene, such as each position of a line.

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string>
 
+#include "app/game/move_table.h"
 #include "app/game_in_words.h"
 #include "app/ui_audit.h"
 #include "engine/level.h"
@@ -22,19 +23,6 @@ std::string own_start_name(const GameView& start) {
   std::string name(label);
   for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return name;
-}
-
-// The moves of a round, a row of the move list: those until the side that
-// moved first moves again (2 where turns alternate; Pac-Man's and each
-// ghost's). 2 until a round has been played.
-std::size_t round_plies(const GameController& g) {
-  const std::unique_ptr<GameView> walk = g.start().clone();
-  const int first = walk->side_to_move();
-  for (std::size_t i = 0; i < g.line().size(); ++i) {
-    walk->play(g.line()[i].move);
-    if (walk->side_to_move() == first) return std::max<std::size_t>(2, i + 1);
-  }
-  return 2;
 }
 
 }  // namespace
@@ -287,13 +275,12 @@ void SidePanel::move_list() {
   std::vector<std::string> moves = game_.moves();
   const std::size_t played = moves.size();
   for (const std::string& m : game_.redo_moves()) moves.push_back(m);
+  const MoveTable table = move_table(game_.start(), moves);
   // Six rows that scroll; on a touch screen every row, a finger's height
   // each, so that a drag on the list scrolls the panel (drag_to_scroll).
   const float spacing = 4.0f;
   const float item_h = std::max(ImGui::GetTextLineHeight(), target_height());
-  const std::size_t round = round_plies(game_);
-  const std::size_t rows =
-      ctx_.touch ? std::max<std::size_t>(1, (moves.size() + round - 1) / round) : 6;
+  const std::size_t rows = ctx_.touch ? std::max<std::size_t>(1, table.rows) : 6;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kBackground);
   ImGui::BeginChild(
       "moves", ImVec2(0, rows * (item_h + spacing) + 16), false,
@@ -309,17 +296,17 @@ void SidePanel::move_list() {
     ImGui::PopStyleColor();
   }
   const float column = ImGui::CalcTextSize("000. ").x + 8;
-  const float width = (ImGui::GetContentRegionAvail().x - column) / static_cast<float>(round);
+  const float width =
+      (ImGui::GetContentRegionAvail().x - column) / static_cast<float>(table.columns);
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    if (i % round == 0) {
+    const MoveTable::Place place = table.places[i];
+    if (i == 0 || place.row != table.places[i - 1].row) {
       // A selectable that cannot be chosen: dimmed, centred as the moves are.
-      const std::string number = std::to_string(i / round + 1) + ".";
+      const std::string number = std::to_string(place.row + 1) + ".";
       ImGui::Selectable(number.c_str(), false, ImGuiSelectableFlags_Disabled,
                         ImVec2(column - 8, item_h));
-      ImGui::SameLine(column);
-    } else {
-      ImGui::SameLine(column + width * static_cast<float>(i % round));
     }
+    ImGui::SameLine(column + width * static_cast<float>(place.column));
     ImGui::PushID(static_cast<int>(i));
     if (i >= played)
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);

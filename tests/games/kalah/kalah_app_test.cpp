@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "app/game/game_controller.h"
+#include "app/game/move_table.h"
 #include "app/game_in_words.h"
+#include "games/registry.h"
 #include "scripted_engine.h"
 
 namespace arcade::app {
@@ -62,6 +64,23 @@ TEST(KalahInTheApp, TheBriefStatusKeepsWhatTheMoveDidWithoutWhy) {
   EXPECT_EQ(last_move_headline(game), "South moves again");
   ASSERT_FALSE(game.play("f"));
   EXPECT_EQ(last_move_headline(game), "") << "f passes the turn and says nothing more";
+}
+
+// The move list puts each sowing under the side that sowed: c from the start
+// keeps South's turn, so f is South's too, on a row of its own with North's
+// column empty; North's a follows beside it. (Listed by turns, f stood
+// under North.)
+TEST(KalahInTheApp, TheMoveListPutsAMoveAgainUnderItsOwnSide) {
+  const std::unique_ptr<GameView> start = make_game_view("kalah");
+  const MoveTable table = move_table(*start, {"c", "f", "a"});
+  ASSERT_EQ(table.places.size(), 3u);
+  EXPECT_EQ(table.rows, 2u);
+  EXPECT_EQ(table.places[0].row, 0u);
+  EXPECT_EQ(table.places[0].column, 0u);
+  EXPECT_EQ(table.places[1].row, 1u) << "South again: a row of its own";
+  EXPECT_EQ(table.places[1].column, 0u);
+  EXPECT_EQ(table.places[2].row, 1u);
+  EXPECT_EQ(table.places[2].column, 1u) << "North's a, beside South's f";
 }
 
 }  // namespace
