@@ -14,6 +14,7 @@
 
 #include "app/board/board_scene.h"
 #include "app/engine_link/engine_client.h"
+#include "app/lab/lab_text.h"
 #include "engine/protocol.h"
 #include "games/engine_sessions.h"
 #include "games/registry.h"

@@ -86,7 +86,7 @@ async function toolTree(position, algorithm, options = 'ordering on', model = 'c
   return {nodes, searched: Number(found[1]), value: found[2]};
 }
 
-// The replay's events as the lab orders them (lab_tree.cpp's search_events,
+// The replay's events as the lab orders them (lab_replay.cpp's search_events,
 // from preorder): each node entered, then left after its children.
 function events(nodes) {
   const out = [];

@@ -59,7 +59,7 @@ async function scrollPanel(app, ticks) {
   await app.frames(3);
 }
 
-// The smallest board zoom (lab_tree.h's kLabBoardZoom): nodes are boards there.
+// The smallest board zoom (lab_layout.h's kLabBoardZoom): nodes are boards there.
 const BOARD_ZOOM = 56;
 
 // Runs the lab and waits for its tree and chart (`whole`: every bar's figure;

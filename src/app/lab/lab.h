@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "app/engine_link/engine_link.h"
+#include "app/lab/lab_layout.h"
+#include "app/lab/lab_replay.h"
 #include "app/lab/lab_tree.h"
 
 namespace arcade::app {

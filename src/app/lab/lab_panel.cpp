@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/lab/lab_text.h"
 #include "engine/parsed.h"
 
 namespace arcade::app {

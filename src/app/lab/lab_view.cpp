@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/board/board_scene.h"
+#include "app/lab/lab_text.h"
 #include "app/ui_audit.h"
 #include "engine/evaluation.h"
 
@@ -29,26 +30,6 @@ constexpr ImU32 kStale = IM_COL32(255, 196, 61, 255);
 constexpr float kBoardZoom = kLabBoardZoom;
 constexpr float kLabelZoom = 26.0f;
 constexpr int kMaxBoards = 400;  // drawn a frame, however far out
-
-// "+12" (GCC 12 warns wrongly about "+" + std::to_string: -Wrestrict).
-std::string plus(std::size_t n) {
-  char text[24];
-  std::snprintf(text, sizeof text, "+%zu", n);
-  return text;
-}
-
-std::string possessive_name(const std::string& name) {
-  return name + (!name.empty() && name.back() == 's' ? "'" : "'s");
-}
-
-std::string thousands(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
 
 // Whether a run's nodes have a window worth showing: only alpha-beta
 // narrows one; minimax and expectimax search every node with [-inf, inf].
@@ -202,7 +183,7 @@ struct TreePainter {
     // the move of the edge beside it.
     const std::string text = !n.pruned.empty()
                                  ? std::to_string(n.pruned.size())
-                                 : plus(static_cast<std::size_t>(std::max(0, beyond)));
+                                 : plus_count(static_cast<std::size_t>(std::max(0, beyond)));
     centred_text(list, {end.x, end.y + 6}, colour, text);
   }
 
@@ -270,7 +251,7 @@ struct TreePainter {
       centred_text(list, {c.x, bottom + 15}, kDim, window_text(n.alpha, n.beta, n.in_points()));
     if (lab.folded(static_cast<int>(i)))
       centred_text(list, {c.x, bottom + (place.zoom >= kLabelZoom ? 15.0f : 2.0f)}, kPv,
-                   plus(n.children.size()));
+                   plus_count(n.children.size()));
   }
 };
 
@@ -283,7 +264,7 @@ std::string agent_legend(const std::vector<LabNode>& nodes, const LabWords& word
   std::string text = words.max_side + " max (up)   ";
   if (min) text += words.min_side + " min (down)   ";
   if (chance) text += words.min_side + " by chance (circle: the weighted mean)   ";
-  return text + "values: " + possessive_name(words.max_side) +
+  return text + "values: " + possessive(words.max_side) +
          " points   x N: N moves pruned   +N: not kept";
 }
 
