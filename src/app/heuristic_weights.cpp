@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
+#include "app/lab/evaluation_panel.h"
 #include "app/lab/lab.h"
-#include "app/lab/lab_view.h"
 #include "engine/parsed.h"
 
 namespace arcade::app {

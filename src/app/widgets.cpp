@@ -106,4 +106,23 @@ std::string fitted(const std::string& text, float width) {
   return cut + "...";
 }
 
+void text_wrapped_at_spaces(const std::string& text, float width) {
+  std::string lines, line;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    const std::string word = text.substr(at, end - at);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+      lines += line + "\n";
+      line = word;
+    } else {
+      line = longer;
+    }
+    at = end + 1;
+  }
+  lines += line;
+  // One item, its lines a font's height apart, as TextWrapped's are.
+  ImGui::TextUnformatted(lines.c_str());
+}
+
 }  // namespace arcade::app

@@ -37,4 +37,8 @@ void drag_to_scroll();
 // `text` cut to fit `width` points in the current font, with an ellipsis.
 std::string fitted(const std::string& text, float width);
 
+// Text wrapped at spaces only, `width` points a line: ImGui 1.86 also
+// wraps after a '.' or ',', which split "0.5" or "-255.25" over two lines.
+void text_wrapped_at_spaces(const std::string& text, float width);
+
 }  // namespace arcade::app

@@ -5,8 +5,9 @@
 // the node-count chart, beside the minimal tree.
 //
 // It runs on an engine of its own (the `tree` command), so that the game's
-// AI and the analysis panel go on undisturbed. No ImGui here: lab_view.cpp
-// draws it; tests drive it with a scripted engine or the real protocol.
+// AI and the analysis panel go on undisturbed. No ImGui here: lab_view.h
+// draws it, lab_controls.h its controls; tests drive it with a scripted
+// engine or the real protocol.
 
 #include <algorithm>
 #include <cstdint>

@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "app/lab/lab_controls.h"
+#include "app/lab/lab_navigation.h"
+#include "app/lab/lab_node_board.h"
+#include "app/lab/lab_node_details.h"
 #include "app/lab/lab_text.h"
 #include "engine/parsed.h"
 
@@ -155,7 +159,7 @@ bool LabPanel::section(bool touch) {
   if (ImGui::Checkbox("Minimax lab", &open)) set_open(open);
   if (!touch && ImGui::IsItemHovered()) ImGui::SetTooltip("Key: L");
   if (!lab_) return false;
-  switch (lab_panel(*lab_, settings_, view_, root(), words(), boards_, stale())) {
+  switch (lab_controls(*lab_, settings_, view_, root(), words(), boards_, stale())) {
     case LabAction::kRun:
       run();
       break;
