@@ -61,17 +61,14 @@ std::optional<std::string> GameController::switch_game(const std::string& game) 
   check_writable("switch_game");
   ++person_actions_;
   if (game == board_.game) return std::nullopt;
-  std::optional<GameState> next;
-  if (auto kept = kept_.find(game); kept != kept_.end()) {
-    next = std::move(kept->second);
-    kept_.erase(kept);
-  } else {
+  std::optional<GameState> next = kept_games_.take(game);
+  if (!next) {
     Parsed<GameState> fresh = read_game(game, "startpos", {});
     if (!fresh) return fresh.error();
     next = std::move(*fresh);
   }
   keep_current();
-  set_previous(std::nullopt);
+  kept_games_.set_replaced(std::nullopt);
   show(std::move(*next));
   return std::nullopt;
 }
@@ -92,16 +89,13 @@ void GameController::replace_game(GameState next) {
     replaced = take_current();
   } else {
     keep_current();
-    if (auto kept = kept_.find(next.game); kept != kept_.end()) {
-      replaced = std::move(kept->second);
-      kept_.erase(kept);
-    }
+    replaced = kept_games_.take(next.game);
   }
   // A game without moves has nothing to bring back: the one before stays.
   if (replaced && has_moves(*replaced))
-    set_previous(std::move(replaced));
+    kept_games_.set_replaced(std::move(replaced));
   else if (!same_game)
-    set_previous(std::nullopt);
+    kept_games_.set_replaced(std::nullopt);
   show(std::move(next));
 }
 
@@ -141,25 +135,11 @@ GameState GameController::take_current() {
 void GameController::keep_current() {
   const bool fresh = !has_moves(board_) && board_.start_text == "startpos";
   GameState current = take_current();
-  if (!fresh) kept_.insert_or_assign(current.game, std::move(current));
-}
-
-void GameController::set_previous(std::optional<GameState> replaced) {
-  if (previous_) let_go(*previous_);
-  previous_ = std::move(replaced);
-}
-
-void GameController::let_go(const GameState& gone) {
-  count_if_ended(let_go_[gone.game], gone);
+  if (!fresh) kept_games_.keep(std::move(current));
 }
 
 SessionScore GameController::score(const std::string& game) const {
-  SessionScore total;
-  if (auto gone = let_go_.find(game); gone != let_go_.end()) total = gone->second;
-  if (board_.game == game) count_if_ended(total, board_);
-  if (auto kept = kept_.find(game); kept != kept_.end()) count_if_ended(total, kept->second);
-  if (previous_ && previous_->game == game) count_if_ended(total, *previous_);
-  return total;
+  return kept_games_.score(game, board_);
 }
 
 // --- Moves, undo and redo ---
@@ -228,11 +208,10 @@ void GameController::undo() {
   check_writable("undo");
   ++person_actions_;
   if (board_.line.empty()) {
-    if (!previous_) return;
-    GameState back = std::move(*previous_);
-    previous_.reset();
-    const std::array<SideSettings, 2> sides = back.sides;
-    show(std::move(back));  // the new game goes: it has just been started
+    std::optional<GameState> back = kept_games_.take_replaced();
+    if (!back) return;
+    const std::array<SideSettings, 2> sides = back->sides;
+    show(std::move(*back));  // the new game goes: it has just been started
     sides_ = sides;
     return;
   }
@@ -502,7 +481,7 @@ std::optional<std::string> GameController::open_text(const std::string& text) {
 // --- Saving ---
 
 std::string GameController::save() const {
-  return write_save(board_, {sides_, paused_}, kept_, other_sides_);
+  return write_save(board_, {sides_, paused_}, kept_games_.kept(), other_sides_);
 }
 
 std::optional<std::string> GameController::load(const std::string& saved, SaveNotes* notes_out) {
@@ -511,10 +490,8 @@ std::optional<std::string> GameController::load(const std::string& saved, SaveNo
   Parsed<SavedGames> read = read_save(saved, notes_out ? *notes_out : unread);
   if (!read) return read.error();
   SavedGames& games = *read;
-  let_go(take_current());
-  for (const auto& [name, gone] : kept_) let_go(gone);
-  set_previous(std::nullopt);
-  kept_ = std::move(games.kept);
+  kept_games_.let_go(take_current());
+  kept_games_.replace_all(std::move(games.kept));
   // The sides of the games before the load go with them.
   sides_game_.clear();
   other_sides_ = std::move(games.other_sides);

@@ -77,6 +77,7 @@
 #include "app/game/ai_turn.h"
 #include "app/game/game_links.h"
 #include "app/game/game_record.h"
+#include "app/game/kept_games.h"
 #include "app/game/pondering.h"
 #include "app/game/saved_game.h"
 #include "games/game_view.h"
@@ -85,7 +86,8 @@ namespace arcade::app {
 
 // The game's state and the coordinator of its engines: the AI's searches
 // are AiTurn's (ai_turn.h), thinking on the person's time Pondering's
-// (pondering.h); this says when each runs and plays the AI's moves.
+// (pondering.h); this says when each runs and plays the AI's moves. The
+// games off the board are KeptGames's (kept_games.h).
 class GameController {
  public:
   explicit GameController(EngineClient& engine);
@@ -99,7 +101,8 @@ class GameController {
   // a ReadOnly for as long as it is built, and every change below checks
   // for one: a change while one lives stops the app at once, naming the
   // change, rather than leaving a dangling reference to be called later.
-  // (The app posts a control's change to run after the frame: AppContext::later.)
+  // (The app posts a control's change to run after the frame:
+  // AppContext::later.)
   class ReadOnly {
    public:
     ReadOnly(ReadOnly&& other) noexcept;
@@ -193,7 +196,7 @@ class GameController {
   std::optional<std::string> opponents_in_play() const;
   const std::vector<PlayedMove>& line() const { return board_.line; }
   std::vector<std::string> moves() const;  // the line in notation
-  bool can_undo() const { return !board_.line.empty() || previous_.has_value(); }
+  bool can_undo() const { return !board_.line.empty() || kept_games_.has_replaced(); }
   bool can_redo() const { return !board_.redo.empty(); }
   // The moves undone, the next one first.
   std::vector<std::string> redo_moves() const;
@@ -306,13 +309,10 @@ class GameController {
   void keep_current();
   // What was on the board, for keeping: it leaves with the sides now.
   GameState take_current();
-  void set_previous(std::optional<GameState> replaced);
   // The board's game becomes `game`: the sides are that game's.
   void use_sides_of(const std::string& game);
   // The game on the board ended (or its end came back): records who played.
   void note_end();
-  // A game that goes for good: counted if it ended.
-  void let_go(const GameState& gone);
   bool ai_may_search(double now) const;
   // Drops the searches in flight; also the ponders unless `keep_ponder` (a
   // person's move, which a ponder may have foreseen).
@@ -333,9 +333,7 @@ class GameController {
 
   mutable int readers_ = 0;                            // ReadOnly guards alive
   GameState board_;                                    // the game on the board
-  std::map<std::string, GameState> kept_;              // games in progress, by name
-  std::optional<GameState> previous_;                  // the game a new game replaced
-  std::map<std::string, SessionScore> let_go_;         // finished games gone
+  KeptGames kept_games_;                               // kept in progress, replaced, gone
   std::array<SideSettings, 2> sides_ = kDefaultSides;  // sides_game_'s
   std::string sides_game_;                        // the game whose sides sides_ are: the board's
   std::map<std::string, GameSides> other_sides_;  // the other games', by game
