@@ -66,7 +66,7 @@ Fixture& fixture() {
   return f;
 }
 
-// A message quotes at most a short piece of the text (game_controller.cpp's
+// A message quotes at most a short piece of the text (game_record.cpp's
 // brief(): 300 bytes and "...").
 constexpr std::size_t kLongestMessage = 303;
 

@@ -87,7 +87,9 @@ namespace arcade::app {
 // The game's state and the coordinator of its engines: the AI's searches
 // are AiTurn's (ai_turn.h), thinking on the person's time Pondering's
 // (pondering.h); this says when each runs and plays the AI's moves. The
-// games off the board are KeptGames's (kept_games.h).
+// games off the board are KeptGames's (kept_games.h). Its engines' part is
+// in game_controller_engines.cpp, links, pasted text and saves in
+// game_controller_text.cpp.
 class GameController {
  public:
   explicit GameController(EngineClient& engine);
@@ -101,8 +103,7 @@ class GameController {
   // a ReadOnly for as long as it is built, and every change below checks
   // for one: a change while one lives stops the app at once, naming the
   // change, rather than leaving a dangling reference to be called later.
-  // (The app posts a control's change to run after the frame:
-  // AppContext::later.)
+  // (The app posts a control's change to run after the frame: AppContext::later.)
   class ReadOnly {
    public:
     ReadOnly(ReadOnly&& other) noexcept;
