@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "app/board/board_scene.h"
+#include "app/board/board_shader.h"
 
 namespace arcade::app {
 
@@ -87,21 +88,6 @@ class BoardRenderer {
   std::uint64_t last_drawn_pixels() const { return last_drawn_pixels_; }
 
  private:
-  // One program a look's kinds: board.frag with SURFACE, PIECE_KINDS and
-  // GLYPH_0 to GLYPH_7 defined, so that each keeps only its own drawing.
-  struct Program {
-    unsigned id = 0;
-    int kinds = 2;  // PIECE_KINDS: the uniform arrays' kinds
-    int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
-    int u_anim_scale = -1;
-    int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
-    int u_side_colour = -1, u_background = -1;  // the look's and the palette's (palette.h)
-    int u_surface_colour = -1, u_dot_inset = -1;
-    int u_layer_a = -1, u_layer_b = -1, u_layer_count = -1;  // kShape's
-  };
-  // A program's kinds: the surface's, PIECE_KINDS, each kind of piece's
-  // glyph's (-1 for none).
-  using ProgramKey = std::array<int, 2 + kMaxPieceKinds>;
   // draw_cached()'s texture, its framebuffer, and the scene it holds (none
   // when it holds nothing yet).
   struct Cache {
@@ -111,20 +97,20 @@ class BoardRenderer {
     std::optional<BoardScene> scene;
   };
 
-  // Uploads the scene's cells and sets the program's uniforms for a board
-  // `width` x `height` pixels.
   // The program of `look`, compiled if needed; null if it cannot be.
-  const Program* program_for(const BoardLook& look);
-  void use_scene(const Program& p, const BoardScene& scene, int width, int height,
+  const BoardProgram* program_for(const BoardLook& look);
+  // Uploads the scene's cells and sets the program's uniforms for a board
+  // `width` x `height` pixels (board_uniforms.cpp).
+  void use_scene(const BoardProgram& p, const BoardScene& scene, int width, int height,
                  float time_seconds);
-  void use_look(const Program& p, const BoardLook& look);
+  void use_look(const BoardProgram& p, const BoardLook& look);
   void draw_quad();
   // The cache's texture `width` x `height`; false if it cannot be drawn to.
   bool ensure_cache(int width, int height);
   // Copies the cache's texture to `rect` of the framebuffer bound.
   void copy_cache(const PixelRect& rect);
 
-  std::map<ProgramKey, Program> programs_;
+  std::map<ProgramKey, BoardProgram> programs_;
   std::map<ProgramKey, std::string> program_errors_;
   bool error_said_ = false;
   std::string glsl_header_;

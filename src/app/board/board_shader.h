@@ -1,0 +1,57 @@
+#pragma once
+// What the board renderer tells board.frag, apart from drawing: its
+// programs, board.frag built once for each combination of a look's kinds
+// (board_program.cpp), and the cells and the look as the shader reads them
+// (board_uniforms.cpp). Only the renderer's own files include this.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "app/board/board_scene.h"
+
+namespace arcade::app {
+
+// One program a look's kinds: board.frag with SURFACE, PIECE_KINDS and
+// GLYPH_0 to GLYPH_7 defined, so that each keeps only its own drawing; its
+// uniforms' locations.
+struct BoardProgram {
+  unsigned id = 0;
+  int kinds = 2;  // PIECE_KINDS: the uniform arrays' kinds
+  int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
+  int u_anim_scale = -1;
+  int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
+  int u_side_colour = -1, u_background = -1;  // the look's and the palette's (palette.h)
+  int u_surface_colour = -1, u_dot_inset = -1;
+  int u_layer_a = -1, u_layer_b = -1, u_layer_count = -1;  // kShape's
+};
+
+// A program's kinds: the surface's, PIECE_KINDS, each kind of piece's
+// glyph's (-1 for none).
+using ProgramKey = std::array<int, 2 + kMaxPieceKinds>;
+ProgramKey program_key(const BoardLook& look);
+
+// Compiles `shader` from `source`: the log if it does not compile.
+std::optional<std::string> compile_shader(unsigned shader, const std::string& source);
+// Compiles `fragment` and links it with `vertex_shader` into `program`: the
+// log if not.
+std::optional<std::string> build_program(unsigned vertex_shader, const std::string& fragment,
+                                         unsigned& program);
+// board.frag for `key`, after `glsl_header`, linked with `vertex_shader`
+// into `program`, its uniforms located: the error if it does not build.
+std::optional<std::string> build_board_program(unsigned vertex_shader,
+                                               const std::string& glsl_header,
+                                               const ProgramKey& key, BoardProgram& program);
+
+// The red and blue channels of a cell, as board.frag reads them: the
+// piece's kind, 1 to kMaxPieceKinds (0 none).
+std::uint8_t shader_piece(Piece piece);
+// What the shader reads of a cell, as it reads it: piece, marks, ghost,
+// turned.
+std::array<std::uint8_t, 4> texel_of(const BoardScene& scene, std::size_t i);
+// The column of the cell marked kCursor (the last one) when the cursor marks
+// a column, -1 for none: board.frag outlines it whole.
+int cursor_column(const BoardScene& scene);
+
+}  // namespace arcade::app
