@@ -11,7 +11,10 @@
 // The board is drawn from the game's look (src/games/board_look.h): a
 // surface of one of the kinds below in the game's colours, and each side's
 // piece as a glyph in the side's colour, one of the shared glyphs below or a
-// shape given as data (layers of primitives). No game is known here.
+// shape given as data: layers of primitives (circles, rings, strokes, boxes,
+// ellipses, triangles, rings of beads), each flat or lit, outlined in ink or
+// not, joined smoothly to the ones before or not. A game's own art (a sheep,
+// a ghost) is such data, in its folder. No game is known here.
 // One piece may be in flight (a dropping disc, a sliding wolf): it is drawn
 // at u_anim_pos (cell units) and its destination cell is left empty. A won
 // game's line is a stroke through the centres of its end cells, over all.
@@ -37,21 +40,31 @@ const int kFelt = 3;       // cloth with lines round the cells and dots
 const int kDisc = 0;
 const int kCross = 1;
 const int kNought = 2;
-const int kSheep = 3;
-const int kWolf = 4;
-const int kShape = 5;  // layers of primitives, as data
+const int kShape = 3;  // layers of primitives, as data
 const int kCircle = 0;
 const int kRing = 1;
 const int kSegment = 2;
 const int kBox = 3;
-const int kMaxGlyphLayers = 8;
+const int kEllipse = 4;
+const int kTriangle = 5;
+const int kBeads = 6;
+const int kMaxGlyphLayers = 16;
 const int kMaxPieceKinds = 8;
+const float kOutlineWidth = 0.02;  // an outlined layer's line, in cells (at least a pixel)
+// A layer's flags, beside its primitive (bits 0-2): as the renderer packs
+// them (board_program.cpp, which refuses this shader if they differ).
+const int kLayerMirrored = 8;
+const int kLayerOutlined = 16;
+const int kLayerPart = 32;  // part of the next layer's shape, not painted itself
 
 // The look's kinds: the surface's and each kind of piece's glyph's (-1 for
-// a kind the look leaves empty: never drawn), and PIECE_KINDS, the kinds up
-// to the last one drawn. The renderer builds one program a look's kinds,
-// defining them after the #version line: constants, so that each program
-// keeps only its own drawing (a software renderer runs every branch).
+// a kind the look leaves empty: never drawn), PIECE_KINDS, the kinds up to
+// the last one drawn, MAX_LAYERS, the most layers a kShape glyph of the look
+// has (the layer arrays' size a kind: within the uniforms WebGL 2 promises),
+// and JOINS_TILES, 1 if a kShape glyph has a tile (below). The renderer
+// builds one program a look's kinds, defining them after the #version line:
+// constants, so that each program keeps only its own drawing (a software
+// renderer runs every branch).
 #ifndef SURFACE
 #define SURFACE 0
 #endif
@@ -82,15 +95,13 @@ const int kMaxPieceKinds = 8;
 #ifndef GLYPH_7
 #define GLYPH_7 -1
 #endif
-const int kSurface = SURFACE;
-// Whether any kind is a kShape glyph: only those look at the cells beside
-// theirs (a tile joins its like, below). One line: GLSL 3.30 core has no
-// line continuation.
-#if GLYPH_0 == 5 || GLYPH_1 == 5 || GLYPH_2 == 5 || GLYPH_3 == 5 || GLYPH_4 == 5 || GLYPH_5 == 5 || GLYPH_6 == 5 || GLYPH_7 == 5
-#define HAS_SHAPE 1
-#else
-#define HAS_SHAPE 0
+#ifndef MAX_LAYERS
+#define MAX_LAYERS 1
 #endif
+#ifndef JOINS_TILES
+#define JOINS_TILES 0
+#endif
+const int kSurface = SURFACE;
 
 uniform sampler2D u_cells;
 uniform vec2 u_grid;           // columns, rows
@@ -107,11 +118,11 @@ uniform vec3 u_side_colour[PIECE_KINDS];  // each kind's: the first side's, the 
 uniform vec3 u_surface_colour[2];  // as SurfaceKind says (board_look.h)
 uniform float u_dot_inset;         // kFelt's dots, in cells from the corners; 0 none
 // A kShape glyph's layers, kind 1's then kind 2's ... (GlyphLayer in
-// board_look.h); the colour packed in one float, 0xRRGGBB (exact in a highp
-// float), so that eight kinds' layers fit the uniforms every GL offers:
-uniform vec4 u_layer_a[PIECE_KINDS * kMaxGlyphLayers];  // p0..p3
-uniform vec4 u_layer_b[PIECE_KINDS * kMaxGlyphLayers];  // p4, mirrored + 2 * primitive,
-                                                        // side_shade, the colour
+// board_look.h), MAX_LAYERS a kind; the colour packed in one float,
+// 0xRRGGBB (exact in a highp float): three vectors a layer.
+uniform vec4 u_layer_a[PIECE_KINDS * MAX_LAYERS];  // p0..p3
+uniform vec4 u_layer_b[PIECE_KINDS * MAX_LAYERS];  // p4..p6, the primitive + flags
+uniform vec4 u_layer_c[PIECE_KINDS * MAX_LAYERS];  // side_shade, the colour, join, lit
 uniform int u_layer_count[PIECE_KINDS];
 uniform vec3 u_background;  // the app's (palette.h), seen through a frame's empty holes
 
@@ -119,15 +130,7 @@ in vec2 v_uv;
 out vec4 frag_color;
 
 #define kBackground u_background
-// The shared glyphs' own colours besides their side's: the sheep's shaded
-// wool and face, the wolf's darker and lighter fur.
-const vec3 kWoolShade = vec3(0.760, 0.735, 0.690);
-const vec3 kSheepFace = vec3(0.180, 0.150, 0.140);
-const vec3 kFurDark = vec3(0.170, 0.175, 0.195);
-const vec3 kFurLight = vec3(0.780, 0.775, 0.760);
-const vec3 kEarInside = vec3(0.560, 0.420, 0.400);
-const vec3 kWolfEye = vec3(1.000, 0.800, 0.280);
-const vec3 kInk = vec3(0.060, 0.055, 0.060);  // outlines, noses, pupils
+const vec3 kInk = vec3(0.060, 0.055, 0.060);  // outlines
 // Marks.
 const vec3 kHighlight = vec3(1.000, 0.830, 0.330);
 const vec3 kTurnedDot = vec3(0.950, 0.520, 0.140);  // seen on a dark disc and a light one
@@ -190,6 +193,8 @@ vec2 rotate(vec2 p, float angle) {
 
 // Paints `color` with coverage `a` over `acc`.
 void paint(inout vec4 acc, vec3 color, float a) { acc = vec4(color * a, a) + acc * (1.0 - a); }
+// Paints `color` with coverage `a` under `acc`: where it leaves room.
+void paint_under(inout vec4 acc, vec3 color, float a) { acc += vec4(color * a, a) * (1.0 - acc.a); }
 
 vec3 over(vec3 below, vec4 layer) { return below * (1.0 - layer.a) + layer.rgb; }
 
@@ -233,112 +238,6 @@ vec4 disc(vec3 base, vec2 q, float s) {
   return vec4(color, 1.0) * cover(circle(q, 0.42) * s);
 }
 
-// The sheep's puffs of wool round its body's centre: 0.205 from it, 40
-// degrees apart.
-const vec2 kPuffs[9] = vec2[9](
-    vec2(0.1926, 0.0703), vec2(0.1023, 0.1776), vec2(-0.0358, 0.2019),
-    vec2(-0.1572, 0.1316), vec2(-0.2050, -0.0002), vec2(-0.1569, -0.1319),
-    vec2(-0.0354, -0.2019), vec2(0.1027, -0.1774), vec2(0.1927, -0.0699));
-
-// The sheep, from the front: a fluffy white body of overlapping puffs, a dark
-// face with drooping ears, little legs beneath.
-vec4 sheep(vec3 wool, vec2 q, float s) {
-  float line = max(0.02, 1.0 / s);  // an outline, at least a pixel
-  vec2 m = vec2(abs(q.x), q.y);     // mirrored: the right half draws both
-  vec2 w = q - vec2(0.0, 0.04);     // the body's centre
-  float legs = segment(m, vec2(0.095, -0.22), vec2(0.105, -0.375), 0.038);
-  float ears = ellipse(rotate(m - vec2(0.165, -0.005), 0.45), vec2(0.085, 0.038));
-  float face =
-      smooth_union(circle(q - vec2(0.0, -0.02), 0.098), circle(q - vec2(0.0, -0.125), 0.072), 0.06);
-  // The puffs in a ring round a core, painted in turn: at each pixel the last
-  // that covers it is on top (outside them all, the nearest, for its edge).
-  float top = 1.0, nearest = 1.0;
-  vec2 top_centre = vec2(0.0), nearest_centre = vec2(0.0);
-  for (int i = 0; i < 9; ++i) {
-    vec2 c = w - kPuffs[i];
-    float d = circle(c, 0.125);
-    if (d < nearest) {
-      nearest = d;
-      nearest_centre = c;
-    }
-    if (d < 0.0) {
-      top = d;
-      top_centre = c;
-    }
-  }
-  if (top > 0.0) {
-    top = nearest;
-    top_centre = nearest_centre;
-  }
-  float body = min(circle(w, 0.22), nearest);
-  float all = min(min(body, legs), min(ears, face));
-
-  vec4 acc = vec4(0.0);
-  paint(acc, kInk, cover((all - line) * s));
-  paint(acc, kSheepFace, cover(legs * s));
-  // The top puff with a thin shaded edge, then the core.
-  float shade = smoothstep(0.02, 0.14, length(top_centre - vec2(-0.03, 0.04)));
-  paint(acc, mix(kWoolShade, wool * 0.93, 1.0 - 0.6 * shade), cover(top * s));
-  paint(acc, mix(wool, kWoolShade, 0.55 * shade), cover((top + line * 0.7) * s));
-  float core_shade = smoothstep(0.05, 0.26, length(w - vec2(-0.06, 0.08)));
-  paint(acc, mix(wool, kWoolShade, 0.5 * core_shade), cover(circle(w, 0.2) * s));
-  paint(acc, kSheepFace, cover(ears * s));
-  paint(acc, kEarInside * 0.9, cover((ears + 0.02) * s));
-  paint(acc, kSheepFace, cover(face * s));
-  // A tuft of wool on the forehead, light eyes, a muzzle a shade lighter.
-  float tuft = min(circle(q - vec2(0.0, 0.095), 0.06), circle(m - vec2(0.055, 0.075), 0.048));
-  paint(acc, wool, cover(tuft * s));
-  paint(acc, kSheepFace * 1.6, cover(ellipse(q - vec2(0.0, -0.14), vec2(0.05, 0.035)) * s));
-  paint(acc, vec3(0.95), cover(circle(m - vec2(0.045, -0.03), 0.02) * s));
-  paint(acc, kInk, cover(circle(m - vec2(0.048, -0.034), 0.01) * s));
-  return acc;
-}
-
-// A wolf's head, from the front: charcoal fur, pointed ears, a ruff at the
-// cheeks, a light muzzle with a dark nose, light eyes.
-vec4 wolf(vec3 fur, vec2 q, float s) {
-  float line = max(0.02, 1.0 / s);
-  vec2 m = vec2(abs(q.x), q.y);
-  float ears = triangle(m, vec2(0.07, 0.16), vec2(0.27, 0.08), vec2(0.24, 0.42)) - 0.02;
-  float inner_ears = triangle(m, vec2(0.13, 0.18), vec2(0.23, 0.13), vec2(0.225, 0.33));
-  float head = smooth_union(circle(q - vec2(0.0, 0.06), 0.2),
-                            triangle(m, vec2(0.0, 0.08), vec2(0.27, 0.05), vec2(0.0, -0.33)) - 0.04,
-                            0.06);
-  float ruff = triangle(m, vec2(0.12, 0.1), vec2(0.38, -0.1), vec2(0.1, -0.2)) - 0.01;
-  head = smooth_union(head, ruff, 0.03);
-  float all = min(head, ears);
-
-  vec4 acc = vec4(0.0);
-  paint(acc, kInk, cover((all - line) * s));
-  paint(acc, kFurDark, cover(ears * s));
-  paint(acc, kEarInside, cover(inner_ears * s));
-  float shade = smoothstep(0.05, 0.4, length(q - vec2(-0.06, 0.12)));
-  paint(acc, mix(fur * 1.15, fur * 0.8, shade), cover(head * s));
-  // The light lower face: muzzle and cheeks.
-  float mask = smooth_union(ellipse(q - vec2(0.0, -0.17), vec2(0.11, 0.15)),
-                            circle(m - vec2(0.19, -0.1), 0.08), 0.06);
-  mask = max(mask, head + line * 0.5);
-  paint(acc, kFurLight, cover(mask * s));
-  // A dark bridge down the nose, the nose, a mouth line.
-  paint(acc, fur, cover(segment(q, vec2(0.0, 0.12), vec2(0.0, -0.12), 0.04) * s));
-  paint(acc, kInk, cover(ellipse(q - vec2(0.0, -0.2), vec2(0.062, 0.042)) * s));
-  paint(acc, kInk, cover(segment(m, vec2(0.0, -0.24), vec2(0.0, -0.28), max(0.012, 0.5 / s)) * s));
-  // Slanted almond eyes.
-  float eye = ellipse(rotate(m - vec2(0.095, 0.02), 0.4), vec2(0.055, 0.026));
-  paint(acc, kWolfEye, cover(eye * s));
-  paint(acc, kInk, cover(circle(m - vec2(0.09, 0.018), 0.014) * s));
-  return acc;
-}
-
-// A primitive of a kShape glyph at p (cell units).
-float primitive(int kind, vec2 p, vec4 a, float e) {
-  float d = rounded_box(p - a.xy, a.zw, e);
-  if (kind == kCircle) d = circle(p - a.xy, a.z);
-  if (kind == kRing) d = abs(circle(p - a.xy, a.z)) - a.w;
-  if (kind == kSegment) d = segment(p, a.xy, a.zw, e);
-  return d;
-}
-
 // 0xRRGGBB, packed in a float, as a colour. Exact as uploaded (below 2^24);
 // rgb + 0.5 would not be: it rounds an odd number from 0x800000 up.
 vec3 unpack_rgb(float rgb) {
@@ -348,7 +247,7 @@ vec3 unpack_rgb(float rgb) {
 
 // The eight cells round the one drawn, and which of them hold its own piece
 // (or lie off the board), bit k for kAround[k]; 0 for a piece in flight or
-// a ghost, and where no kind is a kShape glyph.
+// a ghost, and where no glyph has a tile (JOINS_TILES).
 const ivec2 kAround[8] = ivec2[8](ivec2(1, 0), ivec2(1, 1), ivec2(0, 1), ivec2(-1, 1),
                                   ivec2(-1, 0), ivec2(-1, -1), ivec2(0, -1), ivec2(1, -1));
 int g_joins = 0;
@@ -366,21 +265,111 @@ float tile(vec2 p, vec4 a) {
   return (0.5 - min(a.z, a.w)) - max(nearest, 0.0);
 }
 
-// A glyph given as data: its layers, painted in turn.
+// kBeads: n beads of radius r evenly round a circle of radius ring about
+// c, the first at angle a0, each over the one before. The distance of the
+// bead on top where one covers p (the last that does, going round: the
+// first lies under the last), else of the nearest; that bead's centre in
+// `centre`.
+const int kMaxBeads = 16;
+float beads(vec2 p, vec2 c, float ring, float r, float n, float a0, out vec2 centre) {
+  float turn = 6.2831853 / max(n, 1.0);
+  mat2 next = mat2(cos(turn), sin(turn), -sin(turn), cos(turn));
+  vec2 along = vec2(cos(a0), sin(a0));
+  float top = 1e3, nearest = 1e3;
+  vec2 top_centre = c, nearest_centre = c;
+  for (int i = 0; i < kMaxBeads; ++i) {
+    if (float(i) >= n) break;
+    vec2 bead = c + ring * along;
+    float d = circle(p - bead, r);
+    if (d < nearest) {
+      nearest = d;
+      nearest_centre = bead;
+    }
+    if (d < 0.0) {
+      top = d;
+      top_centre = bead;
+    }
+    along = next * along;
+  }
+  centre = top < 0.0 ? top_centre : nearest_centre;
+  return top < 0.0 ? top : nearest;
+}
+
+// A layer's primitive at p (cell units): its signed distance, and in
+// `frame` its centre and size, which a lit layer is shaded by.
+float primitive(int kind, vec2 p, vec4 a, vec4 b, out vec3 frame) {
+  frame = vec3(a.xy, max(a.z, a.w));
+  float d = 1e3;
+  if (kind == kCircle) {
+    d = circle(p - a.xy, a.z);
+    frame.z = a.z;
+  }
+  if (kind == kRing) d = abs(circle(p - a.xy, a.z)) - a.w;
+  if (kind == kSegment) {
+    d = segment(p, a.xy, a.zw, b.x);
+    frame = vec3(0.5 * (a.xy + a.zw), 0.5 * length(a.zw - a.xy) + b.x);
+  }
+  if (kind == kBox) d = rounded_box(p - a.xy, a.zw, b.x);
+  if (kind == kEllipse) d = ellipse(rotate(p - a.xy, -b.x), a.zw);
+  if (kind == kTriangle) {
+    d = triangle(p, a.xy, a.zw, b.xy) - b.z;
+    frame.xy = (a.xy + a.zw + b.xy) / 3.0;
+    frame.z = max(max(distance(frame.xy, a.xy), distance(frame.xy, a.zw)), distance(frame.xy, b.xy));
+  }
+  if (kind == kBeads) {
+    d = beads(p, a.xy, a.z, a.w, b.x, b.y, frame.xy);
+    frame.z = a.w;
+  }
+  return d;
+}
+
+// `color` shaded as a ball of radius r lit from the top left, at p from its
+// centre: lighter by 3/4 of `amount` near the light, darker by `amount` a
+// radius and more from it (GlyphLayer's lit).
+vec3 lit(vec3 color, vec2 p, float r, float amount) {
+  float away = smoothstep(0.2 * r, 1.4 * r, length(p - vec2(-0.3, 0.35) * r));
+  return min(color * mix(1.0 + 0.75 * amount, 1.0 - amount, away), vec3(1.0));
+}
+
+// A glyph given as data: its layers, painted in turn (GlyphLayer in
+// board_look.h). A layer that is part of the next one only hands its shape
+// on; an outlined one paints its ink under what is painted so far, so that
+// the outlined layers share one outline, round their union.
 vec4 shape_glyph(int side, vec2 q, float s) {
   vec4 acc = vec4(0.0);
-  for (int i = 0; i < kMaxGlyphLayers; ++i) {
+  float parts = 1e3;  // the shape of the parts before, when `joining`
+  bool joining = false;
+  float line = max(kOutlineWidth, 1.0 / s);
+  for (int i = 0; i < MAX_LAYERS; ++i) {
     if (i >= u_layer_count[side]) break;
-    int k = side * kMaxGlyphLayers + i;
-    vec4 b = u_layer_b[k];
-    int flags = int(b.y + 0.5);
-    vec2 p = (flags & 1) != 0 ? vec2(abs(q.x), q.y) : q;
-    vec4 a = u_layer_a[k];
+    int k = side * MAX_LAYERS + i;
+    vec4 a = u_layer_a[k], b = u_layer_b[k], c = u_layer_c[k];
+    int flags = int(b.w + 0.5);
+    int kind = flags & 7;
+    bool mirrored = (flags & kLayerMirrored) != 0;
+    vec2 p = mirrored ? vec2(abs(q.x), q.y) : q;
+    vec3 frame;
+    float d = primitive(kind, p, a, b, frame);
+#if JOINS_TILES
     // A tile with its like beside it (orthogonally: bits 0, 2, 4, 6).
-    float d = (flags >> 1) == kBox && (g_joins & 0x55) != 0 && a.xy == vec2(0.0)
-                  ? tile(p, a)
-                  : primitive(flags >> 1, p, a, b.x);
-    paint(acc, b.z > 0.0 ? u_side_colour[side] * b.z : unpack_rgb(b.w), cover(d * s));
+    if (kind == kBox && (g_joins & 0x55) != 0 && a.xy == vec2(0.0)) d = tile(p, a);
+#endif
+    if (joining) d = c.z > 0.0 ? smooth_union(parts, d, c.z) : min(parts, d);
+    joining = (flags & kLayerPart) != 0;
+    if (joining) {
+      parts = d;
+    } else {
+      vec3 color = c.x > 0.0 ? u_side_colour[side] * c.x : unpack_rgb(c.y);
+      if (c.w > 0.0) {
+        vec2 from = p - frame.xy;
+        if (mirrored && q.x < 0.0) from.x = -from.x;  // the light stays at the top left
+        color = lit(color, from, frame.z, c.w);
+      }
+      // A bead's edge band: each bead shows over the one under it.
+      if (kind == kBeads && b.z > 0.0) color *= 1.0 - 0.1 * cover((d + max(b.z, 0.7 / s)) * -s);
+      paint(acc, color, cover(d * s));
+      if ((flags & kLayerOutlined) != 0) paint_under(acc, kInk, cover((d - line) * s));
+    }
   }
   return acc;
 }
@@ -393,8 +382,6 @@ vec4 glyph(int kind, int side, vec2 q, float s) {
   if (kind == kDisc) acc = disc(color, q, s);
   if (kind == kCross) acc = cross_glyph(color, q, s);
   if (kind == kNought) acc = nought_glyph(color, q, s);
-  if (kind == kSheep) acc = sheep(color, q / 1.06, s * 1.06);
-  if (kind == kWolf) acc = wolf(color, q, s);
   if (kind == kShape) acc = shape_glyph(side, q, s);
   return acc;
 }
@@ -453,7 +440,7 @@ void main() {
   ivec3 texel = cell_at(cell);
   int piece = texel.r, marks = texel.g, ghost = texel.b;
   bool turned = turned_at(cell);
-#if HAS_SHAPE
+#if JOINS_TILES
   if (piece != 0) {
     for (int k = 0; k < 8; ++k) {
       ivec2 n = cell + kAround[k];

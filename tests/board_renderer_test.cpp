@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "app/board/board_scene.h"
+#include "app/board/board_shader.h"
 #include "app/board/palette.h"
 #include "app/platform/gl_window.h"
 #include "games/registry.h"
@@ -136,6 +137,15 @@ class BoardRendererTest : public ::testing::Test {
 TEST_F(BoardRendererTest, EveryRegisteredGamesLookCompiles) {
   for (const std::string& name : game_names())
     EXPECT_EQ(renderer_->prepare(make_game_view(name)->board().look), std::nullopt) << name;
+}
+
+// Every look's program stays within the uniforms WebGL 2 promises, its
+// layer arrays sized by its own largest glyph.
+TEST(LookUniforms, EveryRegisteredGamesLookFitsWebGl2) {
+  for (const std::string& name : game_names()) {
+    const ProgramKey key = program_key(make_game_view(name)->board().look);
+    EXPECT_LE(uniform_vectors(key), kPromisedUniformVectors) << name;
+  }
 }
 
 TEST_F(BoardRendererTest, DrawsSeveralBoardsAFrameEachInItsRectangle) {
@@ -419,6 +429,62 @@ TEST_F(LookTest, ALookGivenOnlyAsDataDrawsItsSurfaceAndItsGlyphs) {
   expect(bar, 0.2, 0.25, 0x40A0FF, "the box as given");
   expect(bar, -0.2, 0.25, 0x40A0FF, "and mirrored");
   expect(bar, 0.0, 0.25, 0x30284A, "the surface between the boxes");
+}
+
+// The rest of the vocabulary, as data: a ring of beads outlined in ink, a
+// triangle, two circles joined smoothly, a turned ellipse, a lit circle.
+constexpr Glyph kBeadsGlyph = shape_glyph({
+    {.primitive = Primitive::kBeads,
+     .p = {0, 0, 0.25f, 0.08f, 4, 0},
+     .side_shade = 0,
+     .colour = 0x20C040,
+     .outlined = true},
+    {.primitive = Primitive::kTriangle, .p = {-0.1f, -0.1f, 0.1f, -0.1f, 0, 0.1f}},
+});
+constexpr Glyph kJoinedGlyph = shape_glyph({
+    {.primitive = Primitive::kCircle, .p = {-0.2f, 0, 0.1f}, .part_of_next = true},
+    {.primitive = Primitive::kCircle, .p = {0.2f, 0, 0.1f}, .join = 0.5f},
+    {.primitive = Primitive::kEllipse,
+     .p = {0, 0.25f, 0.15f, 0.04f, 1.5707964f},
+     .side_shade = 0,
+     .colour = 0xFFFFFF},
+    {.primitive = Primitive::kCircle, .p = {0, -0.25f, 0.15f}, .lit = 0.3f},
+});
+constexpr BoardLook kPrimitivesLook = {
+    {SurfaceKind::kGridLines, {0x30284A, 0xE0D070}},
+    {PieceLook{kBeadsGlyph, 0xE04080, "beads"}, PieceLook{kJoinedGlyph, 0x808080, "joined"}}};
+
+TEST_F(LookTest, EllipsesTrianglesBeadsOutlinesJoinsAndLightAreData) {
+  BoardScene scene;
+  scene.look = kPrimitivesLook;
+  scene.cols = scene.rows = 3;
+  scene.pieces.assign(9, Piece::kNone);
+  scene.marks.assign(9, 0);
+  scene.ghosts.assign(9, Piece::kNone);
+  const Cell beads{0, 0}, joined{2, 1};
+  scene.piece(beads) = Piece::kFirstSide;
+  scene.piece(joined) = Piece::kSecondSide;
+  const PixelRect rect = draw_alone(scene);
+  const Framebuffer frame(width_, height_);
+  const auto pixel = [&](Cell cell, double dx, double dy) {
+    const auto [x, y] = at(rect, 3, cell, dx, dy);
+    return frame.pixel(x, y);
+  };
+  const auto expect = [&](Cell cell, double dx, double dy, std::uint32_t rgb, const char* what) {
+    EXPECT_TRUE(exactly(rgb)(pixel(cell, dx, dy))) << what;
+  };
+  expect(beads, 0.25, 0.0, 0x20C040, "a bead on the ring's right");
+  expect(beads, 0.0, 0.25, 0x20C040, "the next, a quarter turn on");
+  expect(beads, 0.34, 0.0, 0x0F0E0F, "the ink just outside it");
+  expect(beads, 0.13, 0.13, 0x30284A, "the surface between two beads");
+  expect(beads, 0.0, -0.04, 0xE04080, "the triangle, in the side's colour");
+  expect(joined, 0.0, 0.0, 0x808080, "the join between the two circles");
+  expect(joined, 0.2, 0.16, 0x30284A, "but not beyond it");
+  expect(joined, 0.0, 0.37, 0xFFFFFF, "the ellipse, turned upright");
+  expect(joined, 0.12, 0.25, 0x30284A, "and narrow");
+  const auto brightness = [](Rgb c) { return c[0] + c[1] + c[2]; };
+  EXPECT_GT(brightness(pixel(joined, -0.045, -0.2)), brightness(pixel(joined, 0.09, -0.34)))
+      << "a lit circle, lighter at its top left than at its lower right";
 }
 
 // --- draw_cached: draw()'s pixels, drawing again only what changed ---------

@@ -35,32 +35,38 @@ struct Surface {
 };
 
 // A piece's drawing. The shared glyphs are drawn by board.frag, lit and
-// shaded in the side's colour; kShape is drawn from its layers alone.
+// shaded in the side's colour; kShape is drawn from its layers alone: a
+// game's own art (a sheep, a ghost) is data in the game's folder.
 enum class GlyphKind : std::uint8_t {
   kDisc = 0,    // a raised disc with a rim and a groove
   kCross = 1,   // an X of two strokes
   kNought = 2,  // an O
-  kSheep = 3,   // a white-woolled sheep from the front
-  kWolf = 4,    // a wolf's head from the front
-  kShape = 5,   // the glyph's layers, as data
+  kShape = 3,   // the glyph's layers, as data
 };
 
 // A primitive of a kShape glyph, in cell units from the cell's centre (y up,
 // a cell 1 wide; keep a glyph within 0.46 of the centre, as the shared ones
-// are: the board redraws a moving piece's box of that reach): its numbers p
-// are
+// are: the board redraws a moving piece's box of that reach; angles in
+// radians, counter-clockwise): its numbers p are
 enum class Primitive : std::uint8_t {
-  kCircle = 0,   // centre (p0, p1), radius p2
-  kRing = 1,     // centre (p0, p1), radius p2, half width p3
-  kSegment = 2,  // from (p0, p1) to (p2, p3), half width p4: a stroke with round ends
-  kBox = 3,      // centre (p0, p1), half size (p2, p3), corners rounded by p4; centred in
-                 // the cell, a tile: tiles of a piece join into one shape (board.frag)
+  kCircle = 0,    // centre (p0, p1), radius p2
+  kRing = 1,      // centre (p0, p1), radius p2, half width p3
+  kSegment = 2,   // from (p0, p1) to (p2, p3), half width p4: a stroke with round ends
+  kBox = 3,       // centre (p0, p1), half size (p2, p3), corners rounded by p4; centred in
+                  // the cell, a tile: tiles of a piece join into one shape (board.frag)
+  kEllipse = 4,   // centre (p0, p1), radii (p2, p3), turned by p4
+  kTriangle = 5,  // corners (p0, p1), (p2, p3), (p4, p5), rounded by p6 (which grows it)
+  kBeads = 6,     // p4 circles of radius p3 evenly round a circle of radius p2 about
+                  // (p0, p1), the first at angle p5, each over the one before (the
+                  // first under the last): puffs of wool, petals; p6 darkens a band
+                  // that wide inside each bead's edge, so that each shows over the next
 };
 
-// One layer of a kShape glyph, painted over the layers before it.
+// One layer of a kShape glyph, painted over the layers before it. Written
+// with designated initialisers: {.primitive = ..., .p = {...}, ...}.
 struct GlyphLayer {
   Primitive primitive = Primitive::kCircle;
-  std::array<float, 5> p{};
+  std::array<float, 7> p{};
   // In the side's colour times this (1: the side's own), or, when 0, in
   // `colour`.
   float side_shade = 1.0f;
@@ -68,10 +74,25 @@ struct GlyphLayer {
   // Drawn on both sides of the vertical through the centre, as given and
   // mirrored: half a symmetric glyph.
   bool mirrored = false;
+  // A line of ink round it (kOutlineWidth, at least a pixel), behind the
+  // layers before it: outlined layers share one outline, their union's.
+  bool outlined = false;
+  // Not painted itself: its shape is part of the next layer's, joined to it
+  // (a head of a circle and a triangle, painted once).
+  bool part_of_next = false;
+  // How much the join with the parts before it is rounded (a smooth union;
+  // 0: a plain one). Only after a part_of_next layer.
+  float join = 0.0f;
+  // Shaded as a ball lit from the top left: lighter by 3/4 of this at a
+  // point up and left of its primitive's centre, darker by this at its
+  // primitive's size from there (a bead's own centre for kBeads). 0: flat.
+  float lit = 0.0f;
   friend bool operator==(const GlyphLayer&, const GlyphLayer&) = default;
 };
 
-inline constexpr int kMaxGlyphLayers = 8;
+// An outlined layer's line, in cell units (board.frag's kOutline).
+inline constexpr float kOutlineWidth = 0.02f;
+inline constexpr int kMaxGlyphLayers = 16;
 
 struct Glyph {
   GlyphKind kind = GlyphKind::kDisc;

@@ -1,7 +1,7 @@
 // changed_region (board_renderer.h): what board.frag draws differently,
 // where. board.frag draws each pixel from its own cell's texel and the
-// uniforms alone (and, in a look with kShape glyphs, the pieces beside it:
-// a tile joins its like), so a changed cell changes its own pixels only (and
+// uniforms alone (and, in a look whose glyphs have tiles, the pieces beside
+// it: a tile joins its like), so a changed cell changes its own pixels only (and
 // its neighbours'); the uniforms reach further: the piece in flight, the
 // winning line (and the pieces it dims), the cursor's column, the time (the
 // hint's pulse, nothing else).
@@ -104,16 +104,9 @@ void add_dimmed_cells(const Geometry& g, const BoardScene& scene, std::vector<Pi
   }
 }
 
-// Whether board.frag looks at the cells beside a cell to draw it: a kShape
-// glyph's tile joins its like there.
-bool joins_neighbours(const BoardLook& look) {
-  return std::any_of(look.pieces.begin(), look.pieces.end(),
-                     [](const PieceLook& p) { return p.glyph.kind == GlyphKind::kShape; });
-}
-
 void add_changed_cells(const Geometry& g, const BoardScene& before, const BoardScene& after,
                        std::vector<PixelRect>& rects) {
-  const bool joins = joins_neighbours(after.look);
+  const bool joins = joins_tiles(after.look);
   for (std::size_t i = 0; i < after.pieces.size(); ++i) {
     const std::array<std::uint8_t, 4> texel = texel_of(after, i);
     const int col = static_cast<int>(i) % g.cols, row = static_cast<int>(i) / g.cols;

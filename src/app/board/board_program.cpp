@@ -3,7 +3,9 @@
 
 #include <GLES3/gl3.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,25 +33,25 @@ int piece_kinds(const BoardLook& look) {
   return kinds;
 }
 
-// The kinds board.frag is built with for `look`: SURFACE, PIECE_KINDS, then
-// GLYPH_0 to GLYPH_7 (-1 for a kind left empty).
-ProgramKey kinds_of(const BoardLook& look) {
-  ProgramKey kinds{static_cast<int>(look.surface.kind), piece_kinds(look)};
-  for (int i = 0; i < kMaxPieceKinds; ++i)
-    kinds[static_cast<std::size_t>(2 + i)] =
-        i < kinds[1] && !empty_kind(look, i)
-            ? static_cast<int>(look.pieces[static_cast<std::size_t>(i)].glyph.kind)
-            : -1;
-  return kinds;
+// The most layers a kShape glyph of `look`'s kinds drawn has.
+int max_layers(const BoardLook& look, int kinds) {
+  int most = 1;
+  for (int i = 0; i < kinds; ++i) {
+    const Glyph& glyph = look.pieces[static_cast<std::size_t>(i)].glyph;
+    if (glyph.kind == GlyphKind::kShape) most = std::max(most, glyph.layer_count);
+  }
+  return most;
 }
 
 // The program's #defines (and its name in an error) for these kinds.
-std::string kind_defines(const ProgramKey& kinds) {
-  std::string defines = "#define SURFACE " + std::to_string(kinds[0]) + "\n#define PIECE_KINDS " +
-                        std::to_string(kinds[1]) + "\n";
+std::string kind_defines(const ProgramKey& key) {
+  std::string defines = "#define SURFACE " + std::to_string(key.surface) +
+                        "\n#define PIECE_KINDS " + std::to_string(key.piece_kinds) +
+                        "\n#define MAX_LAYERS " + std::to_string(key.max_layers) +
+                        "\n#define JOINS_TILES " + (key.joins_tiles ? "1" : "0") + "\n";
   for (int i = 0; i < kMaxPieceKinds; ++i)
     defines += "#define GLYPH_" + std::to_string(i) + " " +
-               std::to_string(kinds[static_cast<std::size_t>(2 + i)]) + "\n";
+               std::to_string(key.glyphs[static_cast<std::size_t>(i)]) + "\n";
   return defines;
 }
 
@@ -70,7 +72,33 @@ std::optional<std::string> constants_mismatch(std::string_view source, const Pai
 }  // namespace
 
 ProgramKey program_key(const BoardLook& look) {
-  return kinds_of(look);
+  ProgramKey key{static_cast<int>(look.surface.kind), piece_kinds(look)};
+  key.max_layers = max_layers(look, key.piece_kinds);
+  key.joins_tiles = joins_tiles(look);
+  for (int i = 0; i < kMaxPieceKinds; ++i) {
+    const std::size_t k = static_cast<std::size_t>(i);
+    key.glyphs[k] = i < key.piece_kinds && !empty_kind(look, i)
+                        ? static_cast<int>(look.pieces[k].glyph.kind)
+                        : -1;
+  }
+  return key;
+}
+
+bool joins_tiles(const BoardLook& look) {
+  for (const PieceLook& piece : look.pieces) {
+    if (piece.glyph.kind != GlyphKind::kShape) continue;
+    for (int i = 0; i < piece.glyph.layer_count; ++i) {
+      const GlyphLayer& layer = piece.glyph.layers[static_cast<std::size_t>(i)];
+      if (layer.primitive == Primitive::kBox && layer.p[0] == 0 && layer.p[1] == 0) return true;
+    }
+  }
+  return false;
+}
+
+int uniform_vectors(const ProgramKey& key) {
+  // u_grid to u_background, thirteen; u_side_colour and u_layer_count a
+  // vector a kind; three a layer.
+  return 13 + 2 * key.piece_kinds + 3 * key.piece_kinds * key.max_layers;
 }
 
 std::optional<std::string> compile_shader(unsigned shader, const std::string& source) {
@@ -109,7 +137,12 @@ std::optional<std::string> build_board_program(unsigned vertex_shader,
                                                const std::string& glsl_header,
                                                const ProgramKey& key, BoardProgram& p) {
   const std::string defines = kind_defines(key);
-  p.kinds = key[1];
+  if (uniform_vectors(key) > kPromisedUniformVectors)
+    return "board.frag (" + defines + "): its layers take " + std::to_string(uniform_vectors(key)) +
+           " uniform vectors, more than WebGL 2 promises (" +
+           std::to_string(kPromisedUniformVectors) + ")";
+  p.kinds = key.piece_kinds;
+  p.max_layers = key.max_layers;
   if (auto log = build_program(vertex_shader, glsl_header + defines + shaders::board_frag, p.id)) {
     if (p.id) glDeleteProgram(p.id);
     return "board.frag (" + defines + "): " + *log;
@@ -131,6 +164,7 @@ std::optional<std::string> build_board_program(unsigned vertex_shader,
   p.u_dot_inset = at("u_dot_inset");
   p.u_layer_a = at("u_layer_a");
   p.u_layer_b = at("u_layer_b");
+  p.u_layer_c = at("u_layer_c");
   p.u_layer_count = at("u_layer_count");
   return std::nullopt;
 }
@@ -150,21 +184,32 @@ std::optional<std::string> look_numbers_mismatch(std::string_view fragment_sourc
       {"kFrame", SurfaceKind::kFrame},
       {"kChequered", SurfaceKind::kChequered},
       {"kFelt", SurfaceKind::kFelt}};
-  static constexpr std::pair<const char*, GlyphKind> kGlyphs[] = {
-      {"kDisc", GlyphKind::kDisc},   {"kCross", GlyphKind::kCross}, {"kNought", GlyphKind::kNought},
-      {"kSheep", GlyphKind::kSheep}, {"kWolf", GlyphKind::kWolf},   {"kShape", GlyphKind::kShape}};
+  static constexpr std::pair<const char*, GlyphKind> kGlyphs[] = {{"kDisc", GlyphKind::kDisc},
+                                                                  {"kCross", GlyphKind::kCross},
+                                                                  {"kNought", GlyphKind::kNought},
+                                                                  {"kShape", GlyphKind::kShape}};
   static constexpr std::pair<const char*, Primitive> kPrimitives[] = {
-      {"kCircle", Primitive::kCircle},
-      {"kRing", Primitive::kRing},
-      {"kSegment", Primitive::kSegment},
-      {"kBox", Primitive::kBox}};
+      {"kCircle", Primitive::kCircle},   {"kRing", Primitive::kRing},
+      {"kSegment", Primitive::kSegment}, {"kBox", Primitive::kBox},
+      {"kEllipse", Primitive::kEllipse}, {"kTriangle", Primitive::kTriangle},
+      {"kBeads", Primitive::kBeads}};
   static constexpr std::pair<const char*, int> kSizes[] = {{"kMaxGlyphLayers", kMaxGlyphLayers},
                                                            {"kMaxPieceKinds", kMaxPieceKinds}};
+  static constexpr std::pair<const char*, LayerFlag> kFlags[] = {{"kLayerMirrored", kLayerMirrored},
+                                                                 {"kLayerOutlined", kLayerOutlined},
+                                                                 {"kLayerPart", kLayerPart}};
   const char* where = "board_look.h";
   if (auto problem = constants_mismatch(fragment_source, kSurfaces, where)) return problem;
   if (auto problem = constants_mismatch(fragment_source, kGlyphs, where)) return problem;
   if (auto problem = constants_mismatch(fragment_source, kPrimitives, where)) return problem;
-  return constants_mismatch(fragment_source, kSizes, where);
+  if (auto problem = constants_mismatch(fragment_source, kSizes, where)) return problem;
+  if (auto problem = constants_mismatch(fragment_source, kFlags, "board_shader.h")) return problem;
+  // The outline's width, as board.frag writes a float.
+  char width[32];
+  std::snprintf(width, sizeof width, "const float kOutlineWidth = %g;", kOutlineWidth);
+  if (fragment_source.find(width) == std::string_view::npos)
+    return std::string("board.frag does not say `") + width + "` (" + where + ")";
+  return std::nullopt;
 }
 
 }  // namespace arcade::app

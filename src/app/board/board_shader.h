@@ -13,24 +13,46 @@
 
 namespace arcade::app {
 
-// One program a look's kinds: board.frag with SURFACE, PIECE_KINDS and
-// GLYPH_0 to GLYPH_7 defined, so that each keeps only its own drawing; its
-// uniforms' locations.
+// What a program of board.frag is built for: a look's kinds, defined after
+// the #version line (SURFACE, PIECE_KINDS, MAX_LAYERS, JOINS_TILES and
+// GLYPH_0 to GLYPH_7), so that each program keeps only its own drawing and
+// sizes its layers' arrays to the look's own glyphs.
+struct ProgramKey {
+  int surface = 0;
+  int piece_kinds = 2;  // up to the last kind of piece drawn (the two sides' at least)
+  int max_layers = 1;   // the most layers a kShape glyph of the look has (1 at least)
+  bool joins_tiles = false;
+  std::array<int, kMaxPieceKinds> glyphs{};  // each kind's GlyphKind, -1 for none
+  auto operator<=>(const ProgramKey&) const = default;
+};
+ProgramKey program_key(const BoardLook& look);
+// Whether a kShape glyph of `look` has a tile (a kBox layer centred in its
+// cell), which joins the same piece beside it: then board.frag reads the
+// cells round a piece's own.
+bool joins_tiles(const BoardLook& look);
+
+// The uniform vectors board.frag takes for `key` at most (each scalar and
+// each element of an array a vector of its own), and what WebGL 2 promises
+// (MAX_FRAGMENT_UNIFORM_VECTORS): a look must fit it, or some browser will
+// not draw it.
+int uniform_vectors(const ProgramKey& key);
+inline constexpr int kPromisedUniformVectors = 224;
+// The flags of a layer's second vector beside its primitive (bits 0-2), as
+// board.frag reads them.
+enum LayerFlag : int { kLayerMirrored = 8, kLayerOutlined = 16, kLayerPart = 32 };
+
+// One program of board.frag and its uniforms' locations.
 struct BoardProgram {
   unsigned id = 0;
-  int kinds = 2;  // PIECE_KINDS: the uniform arrays' kinds
+  int kinds = 2;       // PIECE_KINDS: the uniform arrays' kinds
+  int max_layers = 1;  // MAX_LAYERS: the layers a kind in the layer arrays
   int u_cells = -1, u_grid = -1, u_size = -1, u_anim_pos = -1, u_anim_piece = -1, u_time = -1;
   int u_anim_scale = -1;
   int u_win_line = -1, u_win_progress = -1, u_cursor_column = -1;
   int u_side_colour = -1, u_background = -1;  // the look's and the palette's (palette.h)
   int u_surface_colour = -1, u_dot_inset = -1;
-  int u_layer_a = -1, u_layer_b = -1, u_layer_count = -1;  // kShape's
+  int u_layer_a = -1, u_layer_b = -1, u_layer_c = -1, u_layer_count = -1;  // kShape's
 };
-
-// A program's kinds: the surface's, PIECE_KINDS, each kind of piece's
-// glyph's (-1 for none).
-using ProgramKey = std::array<int, 2 + kMaxPieceKinds>;
-ProgramKey program_key(const BoardLook& look);
 
 // Compiles `shader` from `source`: the log if it does not compile.
 std::optional<std::string> compile_shader(unsigned shader, const std::string& source);

@@ -38,16 +38,24 @@ void add_rgb(std::vector<float>& out, Rgb rgb) {
   for (int i = 0; i < 3; ++i) out.push_back(channel(rgb, i));
 }
 
-// A kShape glyph's layers as board.frag reads them, appended: a's four
-// numbers, b's (p4, mirrored + 2 * the primitive, side_shade, the colour as
-// one number: 0xRRGGBB is exact in a float).
-void add_layers(const Glyph& glyph, std::vector<float>& a, std::vector<float>& b) {
-  for (int i = 0; i < kMaxGlyphLayers; ++i) {
+// The three vectors a layer of a kShape glyph takes in board.frag.
+struct LayerArrays {
+  std::vector<float> a, b, c;
+};
+
+// A glyph's first `count` layers as board.frag reads them, appended: a,
+// p0..p3; b, p4..p6 and the primitive with its flags (kLayerMirrored ...);
+// c, side_shade, the colour as one number (0xRRGGBB is exact in a float),
+// join, lit.
+void add_layers(const Glyph& glyph, int count, LayerArrays& out) {
+  for (int i = 0; i < count; ++i) {
     const GlyphLayer& layer = glyph.layers[static_cast<std::size_t>(i)];
-    a.insert(a.end(), layer.p.begin(), layer.p.begin() + 4);
-    const int flags = (layer.mirrored ? 1 : 0) + 2 * static_cast<int>(layer.primitive);
-    b.insert(b.end(), {layer.p[4], static_cast<float>(flags), layer.side_shade,
-                       static_cast<float>(layer.colour & 0xFFFFFFu)});
+    const int flags = static_cast<int>(layer.primitive) + (layer.mirrored ? kLayerMirrored : 0) +
+                      (layer.outlined ? kLayerOutlined : 0) + (layer.part_of_next ? kLayerPart : 0);
+    out.a.insert(out.a.end(), layer.p.begin(), layer.p.begin() + 4);
+    out.b.insert(out.b.end(), {layer.p[4], layer.p[5], layer.p[6], static_cast<float>(flags)});
+    out.c.insert(out.c.end(), {layer.side_shade, static_cast<float>(layer.colour & 0xFFFFFFu),
+                               layer.join, layer.lit});
   }
 }
 
@@ -65,14 +73,19 @@ void BoardRenderer::use_look(const BoardProgram& p, const BoardLook& look) {
   glUniform3f(p.u_background, channel(kBackgroundRgb, 0), channel(kBackgroundRgb, 1),
               channel(kBackgroundRgb, 2));
   if (p.u_layer_count < 0) return;  // no kShape glyph in this program
-  std::vector<float> a, b;
+  LayerArrays layers;
   std::vector<GLint> counts;
   for (std::size_t i = 0; i < kinds; ++i) {
-    add_layers(look.pieces[i].glyph, a, b);
-    counts.push_back(look.pieces[i].glyph.layer_count);
+    const Glyph& glyph = look.pieces[i].glyph;
+    const int count =
+        glyph.kind == GlyphKind::kShape ? std::min(glyph.layer_count, p.max_layers) : 0;
+    add_layers(glyph, p.max_layers, layers);  // the unused ones too: each kind MAX_LAYERS
+    counts.push_back(count);
   }
-  glUniform4fv(p.u_layer_a, p.kinds * kMaxGlyphLayers, a.data());
-  glUniform4fv(p.u_layer_b, p.kinds * kMaxGlyphLayers, b.data());
+  const int vectors = p.kinds * p.max_layers;
+  glUniform4fv(p.u_layer_a, vectors, layers.a.data());
+  glUniform4fv(p.u_layer_b, vectors, layers.b.data());
+  glUniform4fv(p.u_layer_c, vectors, layers.c.data());
   glUniform1iv(p.u_layer_count, p.kinds, counts.data());
 }
 

@@ -31,6 +31,7 @@
 
 #include "engine/game.h"
 #include "games/game_description.h"
+#include "games/wolfsheep/wolfsheep_look.h"
 
 namespace arcade {
 
@@ -109,10 +110,11 @@ struct WolfSheep {
   static constexpr std::string_view kTitle = "Wolf and Sheep";
   static constexpr std::array<SideDescription, 2> kSides = {
       {{"Sheep", "The sheep", false}, {"Wolves", "The wolves", true}}};
-  // A white sheep and charcoal wolves on walnut and maple squares.
+  // A white sheep and charcoal wolves (wolfsheep_look.h) on walnut and
+  // maple squares.
   static constexpr BoardLook kLook = {{SurfaceKind::kChequered, {0x785238, 0xEBD9B8}},
-                                      {PieceLook{Glyph{GlyphKind::kSheep}, 0xF9F6ED, "sheep"},
-                                       PieceLook{Glyph{GlyphKind::kWolf}, 0x474A52, "wolf"}}};
+                                      {PieceLook{wolfsheep::sheep_glyph(), 0xF9F6ED, "sheep"},
+                                       PieceLook{wolfsheep::wolf_glyph(), 0x474A52, "wolf"}}};
   // Files a-h, ranks 1-8 from the sheep's side at the bottom, as in chess.
   static constexpr BoardLayout kBoardLayout = {
       kLook, {8, 8}, Placement::kOnCell, 0, {AxisNames::kLetters, AxisNames::kNumbers}};
