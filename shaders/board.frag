@@ -277,8 +277,9 @@ float beads(vec2 p, vec2 c, float ring, float r, float n, float a0, out vec2 cen
   vec2 along = vec2(cos(a0), sin(a0));
   float top = 1e3, nearest = 1e3;
   vec2 top_centre = c, nearest_centre = c;
-  for (int i = 0; i < kMaxBeads; ++i) {
-    if (float(i) >= n) break;
+  // A bound from the data, not a constant: a compiler unrolls a constant
+  // one, and the program grows by the beads times the layers.
+  for (int i = 0; i < min(int(n + 0.5), kMaxBeads); ++i) {
     vec2 bead = c + ring * along;
     float d = circle(p - bead, r);
     if (d < nearest) {
@@ -340,8 +341,9 @@ vec4 shape_glyph(int side, vec2 q, float s) {
   float parts = 1e3;  // the shape of the parts before, when `joining`
   bool joining = false;
   float line = max(kOutlineWidth, 1.0 / s);
-  for (int i = 0; i < MAX_LAYERS; ++i) {
-    if (i >= u_layer_count[side]) break;
+  // A bound from the data, not a constant: unrolled, the layers' code would
+  // be written out MAX_LAYERS times (and the beads' in each).
+  for (int i = 0; i < min(u_layer_count[side], MAX_LAYERS); ++i) {
     int k = side * MAX_LAYERS + i;
     vec4 a = u_layer_a[k], b = u_layer_b[k], c = u_layer_c[k];
     int flags = int(b.w + 0.5);
@@ -374,19 +376,35 @@ vec4 shape_glyph(int side, vec2 q, float s) {
   return acc;
 }
 
-// Kind `side`'s glyph of kind `kind` (a constant: the others compile away;
-// -1, a kind the look leaves empty, draws nothing).
-vec4 glyph(int kind, int side, vec2 q, float s) {
-  vec3 color = u_side_colour[side < PIECE_KINDS ? side : 0];
-  vec4 acc = vec4(0.0);
-  if (kind == kDisc) acc = disc(color, q, s);
-  if (kind == kCross) acc = cross_glyph(color, q, s);
-  if (kind == kNought) acc = nought_glyph(color, q, s);
-  if (kind == kShape) acc = shape_glyph(side, q, s);
-  return acc;
+// The glyph of each kind of piece (GLYPH_n), -1 for none.
+int glyph_of(int piece) {
+  int kind = -1;
+  if (piece == 1) kind = GLYPH_0;
+  if (piece == 2) kind = GLYPH_1;
+#if PIECE_KINDS > 2
+  if (piece == 3) kind = GLYPH_2;
+  if (piece == 4) kind = GLYPH_3;
+  if (piece == 5) kind = GLYPH_4;
+  if (piece == 6) kind = GLYPH_5;
+#endif
+#if PIECE_KINDS > 6
+  if (piece == 7) kind = GLYPH_6;
+  if (piece == 8) kind = GLYPH_7;
+#endif
+  return kind;
 }
 
-// Any piece, centred in q's cell.
+// The glyphs the look draws, a bit a GlyphKind (constant: the others' code
+// compiles away). Each drawn once in a program, whichever kinds of piece
+// share it: a kShape glyph's loop, written out once a kind of piece, made
+// programs too large for a compiler to build in good time.
+const int kDrawn = (1 << (GLYPH_0 + 1)) | (1 << (GLYPH_1 + 1)) | (1 << (GLYPH_2 + 1)) |
+                   (1 << (GLYPH_3 + 1)) | (1 << (GLYPH_4 + 1)) | (1 << (GLYPH_5 + 1)) |
+                   (1 << (GLYPH_6 + 1)) | (1 << (GLYPH_7 + 1));
+bool drawn(int kind) { return (kDrawn & (1 << (kind + 1))) != 0; }
+
+// Any piece, centred in q's cell, by its kind's glyph (none past the look's
+// kinds).
 // (Branches, not early returns: a software renderer skips a branch no pixel
 // of a block takes, but runs the code after a return.)
 vec4 draw_piece(int piece, vec2 q, float s) {
@@ -397,19 +415,14 @@ vec4 draw_piece(int piece, vec2 q, float s) {
       float shadow = ellipse(q - vec2(0.025, -0.06), vec2(0.36, 0.33));
       paint(acc, vec3(0.0), 0.35 * smoothstep(0.06, -0.04, shadow));
     }
+    int kind = glyph_of(piece);
+    int side = min(piece, PIECE_KINDS) - 1;
+    vec3 color = u_side_colour[side];
     vec4 figure = vec4(0.0);
-    if (piece == 1) figure = glyph(GLYPH_0, 0, q, s);
-    if (piece == 2) figure = glyph(GLYPH_1, 1, q, s);
-#if PIECE_KINDS > 2
-    if (piece == 3) figure = glyph(GLYPH_2, 2, q, s);
-    if (piece == 4) figure = glyph(GLYPH_3, 3, q, s);
-    if (piece == 5) figure = glyph(GLYPH_4, 4, q, s);
-    if (piece == 6) figure = glyph(GLYPH_5, 5, q, s);
-#endif
-#if PIECE_KINDS > 6
-    if (piece == 7) figure = glyph(GLYPH_6, 6, q, s);
-    if (piece == 8) figure = glyph(GLYPH_7, 7, q, s);
-#endif
+    if (drawn(kDisc) && kind == kDisc) figure = disc(color, q, s);
+    if (drawn(kCross) && kind == kCross) figure = cross_glyph(color, q, s);
+    if (drawn(kNought) && kind == kNought) figure = nought_glyph(color, q, s);
+    if (drawn(kShape) && kind == kShape) figure = shape_glyph(side, q, s);
     acc = figure + acc * (1.0 - figure.a);
   }
   return acc;

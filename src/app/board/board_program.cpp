@@ -205,7 +205,7 @@ std::optional<std::string> look_numbers_mismatch(std::string_view fragment_sourc
   if (auto problem = constants_mismatch(fragment_source, kSizes, where)) return problem;
   if (auto problem = constants_mismatch(fragment_source, kFlags, "board_shader.h")) return problem;
   // The outline's width, as board.frag writes a float.
-  char width[32];
+  char width[64];
   std::snprintf(width, sizeof width, "const float kOutlineWidth = %g;", kOutlineWidth);
   if (fragment_source.find(width) == std::string_view::npos)
     return std::string("board.frag does not say `") + width + "` (" + where + ")";
