@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "app/board/board_scene.h"
 
@@ -23,7 +24,11 @@ struct ProgramKey {
   int max_layers = 1;   // the most layers a kShape glyph of the look has (1 at least)
   bool joins_tiles = false;
   std::array<int, kMaxPieceKinds> glyphs{};  // each kind's GlyphKind, -1 for none
-  auto operator<=>(const ProgramKey&) const = default;
+  // A map's key. Not a defaulted <=>: emscripten 3.1.6's std::array has none.
+  friend bool operator<(const ProgramKey& a, const ProgramKey& b) {
+    return std::tie(a.surface, a.piece_kinds, a.max_layers, a.joins_tiles, a.glyphs) <
+           std::tie(b.surface, b.piece_kinds, b.max_layers, b.joins_tiles, b.glyphs);
+  }
 };
 ProgramKey program_key(const BoardLook& look);
 // Whether a kShape glyph of `look` has a tile (a kBox layer centred in its
