@@ -297,10 +297,23 @@ float beads(vec2 p, vec2 c, float ring, float r, float n, float a0, out vec2 cen
 }
 
 // A layer's primitive at p (cell units): its signed distance, and in
-// `frame` its centre and size, which a lit layer is shaded by.
-float primitive(int kind, vec2 p, vec4 a, vec4 b, out vec3 frame) {
+// `frame` its centre and size, which a lit layer is shaded by. Where p is
+// `far` or more outside a circle round the costlier ones (a ring of beads,
+// a triangle, an ellipse), that circle's distance instead: less than the
+// true one, and as good where nothing is painted (a software renderer
+// skips the rest for a block of pixels all that far).
+float primitive(int kind, vec2 p, vec4 a, vec4 b, float far, out vec3 frame) {
   frame = vec3(a.xy, max(a.z, a.w));
   float d = 1e3;
+  float around = length(p - a.xy) - max(a.z, a.w);  // an ellipse's circle
+  if (kind == kBeads) around = abs(length(p - a.xy) - a.z) - a.w;
+  if (kind == kTriangle) {
+    frame.xy = (a.xy + a.zw + b.xy) / 3.0;
+    frame.z = max(max(distance(frame.xy, a.xy), distance(frame.xy, a.zw)), distance(frame.xy, b.xy));
+    around = length(p - frame.xy) - frame.z - b.z;
+  }
+  bool costly = kind == kBeads || kind == kTriangle || kind == kEllipse;
+  if (costly && around > far) kind = -1;
   if (kind == kCircle) {
     d = circle(p - a.xy, a.z);
     frame.z = a.z;
@@ -312,16 +325,12 @@ float primitive(int kind, vec2 p, vec4 a, vec4 b, out vec3 frame) {
   }
   if (kind == kBox) d = rounded_box(p - a.xy, a.zw, b.x);
   if (kind == kEllipse) d = ellipse(rotate(p - a.xy, -b.x), a.zw);
-  if (kind == kTriangle) {
-    d = triangle(p, a.xy, a.zw, b.xy) - b.z;
-    frame.xy = (a.xy + a.zw + b.xy) / 3.0;
-    frame.z = max(max(distance(frame.xy, a.xy), distance(frame.xy, a.zw)), distance(frame.xy, b.xy));
-  }
+  if (kind == kTriangle) d = triangle(p, a.xy, a.zw, b.xy) - b.z;
   if (kind == kBeads) {
     d = beads(p, a.xy, a.z, a.w, b.x, b.y, frame.xy);
     frame.z = a.w;
   }
-  return d;
+  return kind == -1 ? around : d;
 }
 
 // `color` shaded as a ball of radius r lit from the top left, at p from its
@@ -341,6 +350,9 @@ vec4 shape_glyph(int side, vec2 q, float s) {
   float parts = 1e3;  // the shape of the parts before, when `joining`
   bool joining = false;
   float line = max(kOutlineWidth, 1.0 / s);
+  // Beyond this a layer paints nothing: its outline and a pixel's ramp (and
+  // a join's rounding, at most this).
+  float far = line + 2.0 / s + 0.08;
   // A bound from the data, not a constant: unrolled, the layers' code would
   // be written out MAX_LAYERS times (and the beads' in each).
   for (int i = 0; i < min(u_layer_count[side], MAX_LAYERS); ++i) {
@@ -351,7 +363,7 @@ vec4 shape_glyph(int side, vec2 q, float s) {
     bool mirrored = (flags & kLayerMirrored) != 0;
     vec2 p = mirrored ? vec2(abs(q.x), q.y) : q;
     vec3 frame;
-    float d = primitive(kind, p, a, b, frame);
+    float d = primitive(kind, p, a, b, far, frame);
 #if JOINS_TILES
     // A tile with its like beside it (orthogonally: bits 0, 2, 4, 6).
     if (kind == kBox && (g_joins & 0x55) != 0 && a.xy == vec2(0.0)) d = tile(p, a);
@@ -360,7 +372,7 @@ vec4 shape_glyph(int side, vec2 q, float s) {
     joining = (flags & kLayerPart) != 0;
     if (joining) {
       parts = d;
-    } else {
+    } else if (d < far) {
       vec3 color = c.x > 0.0 ? u_side_colour[side] * c.x : unpack_rgb(c.y);
       if (c.w > 0.0) {
         vec2 from = p - frame.xy;
