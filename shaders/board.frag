@@ -37,6 +37,7 @@ const int kGridLines = 0;  // a panel with lines between the cells
 const int kFrame = 1;      // an upright frame with a hole a cell
 const int kChequered = 2;  // dark and light squares
 const int kFelt = 3;       // cloth with lines round the cells and dots
+const int kPits = 4;       // wood with a bowl a cell, the end columns long stores
 const int kDisc = 0;
 const int kCross = 1;
 const int kNought = 2;
@@ -457,6 +458,50 @@ float ghost_alpha(int marks) {
   return kGhostAlpha * (1.25 + 0.45 * sin(u_time * 5.0));
 }
 
+// --- kPits: a wooden board of bowls ------------------------------------------
+
+// Whether a column is one of kPits' stores: the first or the last.
+bool store_column(int col) { return kSurface == kPits && (col == 0 || col == int(u_grid.x) - 1); }
+
+// How far a pit's bowl reaches up and down from its middle along its axis:
+// a house's none (a round bowl), a store's its column less a cell.
+float bowl_reach(bool store) { return store ? 0.5 * (u_grid.y - 1.0) : 0.0; }
+
+// The bowl of a pit at q (cell units from the pit's middle): round, or
+// long down a store's column.
+float bowl(vec2 q, bool store) {
+  float reach = bowl_reach(store);
+  return segment(q, vec2(0.0, -reach), vec2(0.0, reach), 0.40);
+}
+
+// The wood and a bowl sunk into it, a hollow lit from the top left: its
+// upper left wall in the rim's shadow, its lower right wall lit, the rim lit
+// on its lower right and shaded on its upper left; the board's own edge
+// bevelled. An empty bowl's middle is its colour exactly. The last move's
+// pits, the ones it sowed and a house to sow under the pointer tint the
+// bowl.
+vec3 pits_surface(vec2 px, vec2 q, bool store, int marks, bool turned, float s) {
+  vec3 wood = u_surface_colour[0];
+  if (s > 24.0) wood *= 1.0 + 0.008 * sin(px.y / s * 7.0 + 1.5 * sin(px.x / s * 0.9));
+  float inside = -rounded_box(px - 0.5 * u_size, 0.5 * u_size, 0.5 * s);  // pixels in
+  wood *= mix(0.72, 1.0, smoothstep(0.0, max(0.07 * s, 2.0), inside));
+  const vec2 light = vec2(-0.7071, 0.7071);
+  vec3 hollow = u_surface_colour[1];
+  hollow *= 1.0 - 0.5 * smoothstep(-0.14, 0.0, bowl(q + 0.12 * light, store));
+  hollow = mix(hollow, wood, 0.25 * smoothstep(-0.14, 0.0, bowl(q - 0.12 * light, store)));
+  if (has(marks, kLastMove)) hollow = mix(hollow, kHighlight, move_tint(s, 0.22));
+  if (turned) hollow = mix(hollow, kHighlight, move_tint(s, 0.10));
+  if (has(marks, kHovered) && has(marks, kLegalTarget)) hollow = mix(hollow, vec3(1.0), 0.12);
+  // The rim, just outside the bowl: light where it faces the light's way.
+  float d = bowl(q, store) * s;
+  vec2 out_of = q - vec2(0.0, clamp(q.y, -bowl_reach(store), bowl_reach(store)));
+  float facing = dot(normalize(out_of + vec2(1e-5)), -light);
+  float rim = cover(abs(d - max(0.025 * s, 1.0)) - max(0.02 * s, 0.75));
+  wood = mix(wood, facing > 0.0 ? min(wood * 1.3 + 0.05, vec3(1.0)) : wood * 0.6,
+             0.6 * abs(facing) * rim);
+  return mix(wood, hollow, cover(d));
+}
+
 void main() {
   vec2 px = v_uv * u_size;
   float s = u_size.x / u_grid.x;  // cells are square
@@ -465,6 +510,20 @@ void main() {
   ivec3 texel = cell_at(cell);
   int piece = texel.r, marks = texel.g, ghost = texel.b;
   bool turned = turned_at(cell);
+  // A store of kPits is one pit down its column: drawn round the column's
+  // middle, with the piece and the marks of its cells (one holds them).
+  bool store = store_column(cell.x);
+  if (store) {
+    q.y = (px.y - 0.5 * u_size.y) / s;
+    for (int row = 0; row < 16; ++row) {
+      if (row >= int(u_grid.y)) break;
+      ivec3 t = cell_at(ivec2(cell.x, row));
+      if (piece == 0) piece = t.r;
+      if (ghost == 0) ghost = t.b;
+      marks |= t.g;
+      turned = turned || turned_at(ivec2(cell.x, row));
+    }
+  }
 #if JOINS_TILES
   if (piece != 0) {
     for (int k = 0; k < 8; ++k) {
@@ -489,6 +548,8 @@ void main() {
     float lines = min(segment(px, vec2(kx, inset), vec2(kx, u_size.y - inset), w),
                       segment(px, vec2(inset, ky), vec2(u_size.x - inset, ky), w));
     color = mix(color, u_surface_colour[1], cover(lines));
+  } else if (kSurface == kPits) {
+    color = pits_surface(px, q, store, marks, turned, s);
   } else if (kSurface == kFelt) {
     if (has(marks, kLastMove)) color = mix(color, kHighlight, move_tint(s, 0.22));
     if (turned) color = mix(color, kHighlight, move_tint(s, 0.09));
@@ -561,29 +622,39 @@ void main() {
       float strength = ghost != 0 ? 0.0 : piece == 0 ? 0.85 : 0.45;
       color = mix(color, vec3(1.0, 0.93, 0.72), strength * cover(ring * s));
     }
+    // A house that can be sown: a light ring inside its bowl's rim.
+    if (kSurface == kPits && has(marks, kLegalTarget)) {
+      float ring = abs(bowl(q, store) + 0.04) - max(0.016, 0.8 * pixel);
+      color = mix(color, vec3(1.0, 0.93, 0.72), 0.75 * cover(ring * s));
+    }
     // One piece a pixel (a software renderer runs all the drawing there is,
     // taken or not): the cell's piece (or the ghost of one: never both), or
     // the one in flight where its centre is the nearer (they touch only as a
-    // piece slides past a corner).
+    // piece slides past a corner); then a piece being taken, shrinking away
+    // over its cell's own (the ghost that caught Pac-Man under him). In
+    // turn, through one call of draw_piece: a second would double the
+    // program, and a software renderer slows with its size.
     vec2 flying = px / s - u_anim_pos - 0.5;
     bool in_flight = u_anim_piece != 0 && u_anim_scale >= 1.0 && dot(flying, flying) <= dot(q, q);
     if (in_flight) g_joins = 0;
-    vec4 shown = draw_piece(in_flight ? u_anim_piece : piece != 0 ? piece : ghost,
-                            in_flight ? flying : q, s);
-    if (!in_flight && piece == 0) shown *= ghost_alpha(marks);
-    if (!in_flight && won && !has(marks, kWinningLine)) shown *= 1.0 - 0.4 * u_win_progress;
-    color = over(color, shown);
-    // A piece being taken shrinks away over its cell's own: the ghost that
-    // caught Pac-Man under him.
-    if (u_anim_piece != 0 && u_anim_scale < 1.0) {
-      g_joins = 0;
-      color = over(color, draw_piece(u_anim_piece, flying / max(u_anim_scale, 0.01),
-                                     s * max(u_anim_scale, 0.01)));
+    bool taken = u_anim_piece != 0 && u_anim_scale < 1.0;
+    for (int pass = 0; pass < (taken ? 2 : 1); ++pass) {
+      bool own = pass == 0 && !in_flight;  // the cell's own piece or ghost
+      // A store's piece is drawn larger: the store is.
+      float scale = pass == 1 ? max(u_anim_scale, 0.01) : own && store ? 1.15 : 1.0;
+      if (pass == 1) g_joins = 0;
+      vec4 shown = draw_piece(own ? (piece != 0 ? piece : ghost) : u_anim_piece,
+                              (own ? q : flying) / scale, s * scale);
+      if (own && piece == 0) shown *= ghost_alpha(marks);
+      if (own && won && !has(marks, kWinningLine)) shown *= 1.0 - 0.4 * u_win_progress;
+      color = over(color, shown);
     }
-    // The grid lines' panel has rounded corners, the background beyond them.
-    if (kSurface == kGridLines)
+    // The grid lines' panel has rounded corners, a board of pits round
+    // ends; the background beyond them.
+    if (kSurface == kGridLines || kSurface == kPits)
       color = mix(kBackground, color,
-                  cover(rounded_box(px - 0.5 * u_size, 0.5 * u_size, 0.08 * s)));
+                  cover(rounded_box(px - 0.5 * u_size, 0.5 * u_size,
+                                    (kSurface == kPits ? 0.5 : 0.08) * s)));
   }
 
   // Marks over the pieces.
@@ -595,21 +666,25 @@ void main() {
   // tint lies mostly under the disc).
   if (has(marks, kLastMove) && kSurface == kFelt && piece != 0)
     color = mix(color, kHighlight, 0.85 * cover((abs(circle(q, 0.45)) - max(0.025, 0.6 * pixel)) * s));
-  // A small light dot on each piece the last move turned over.
-  if (turned && piece != 0)
+  // A small light dot on each piece the last move turned over (a pit's
+  // tint says it: its count covers its middle).
+  if (turned && piece != 0 && kSurface != kPits)
     color = mix(color, kTurnedDot, 0.9 * cover(circle(q, max(0.08, 1.4 * pixel)) * s));
   if (has(marks, kSelected) && kSurface != kChequered) {
     color = mix(color, kHighlight, cover((abs(rounded_box(q, vec2(0.45), 0.1)) - 0.03) * s));
   }
   // The hint's target holds a pulsing ghost of the mover's own piece (see
   // ghost_alpha); a piece the hint moves gets a pulsing ring.
+  // On pits, both follow the bowl.
   if (has(marks, kHint) && piece != 0) {
     float pulse = 0.6 + 0.4 * sin(u_time * 5.0);
-    color = mix(color, kHintGreen, pulse * cover((abs(circle(q, 0.47)) - 0.03) * s));
+    float round_it = kSurface == kPits ? bowl(q, store) + 0.03 : circle(q, 0.47);
+    color = mix(color, kHintGreen, pulse * cover((abs(round_it) - 0.03) * s));
   }
   // The cursor marks a cell, or a column where pieces drop (u_cursor_column).
   if (has(marks, kCursor) && u_cursor_column < 0)
-    color = focus_ring(color, rounded_box(q, vec2(0.44), 0.1) * s);
+    color = focus_ring(color, (kSurface == kPits ? bowl(q, store) + 0.01
+                                                 : rounded_box(q, vec2(0.44), 0.1)) * s);
   if (u_cursor_column >= 0) {
     if (cell.x == u_cursor_column) {
       float column = rounded_box(px - vec2((float(cell.x) + 0.5) * s, 0.5 * u_size.y),

@@ -299,6 +299,14 @@ std::array<int, 2> at(const PixelRect& rect, int cols, Cell cell, double dx, dou
           rect.y + static_cast<int>((cell.row + 0.5 + dy) * s)};
 }
 
+// Whether a store of a board of pits holds a piece in any of its cells:
+// drawn at the column's middle, over them all.
+bool store_has_piece(const BoardScene& scene, int col) {
+  for (int row = 0; row < scene.rows; ++row)
+    if (scene.pieces[scene.index({col, row})] != Piece::kNone) return true;
+  return false;
+}
+
 // Where the surface shows its colours, as SurfaceKind says (board_look.h):
 // each check a pixel and the colour it must have. Cells with a piece are
 // left out, all but their left and lower edges.
@@ -331,6 +339,13 @@ void expect_surface(const Framebuffer& frame, const PixelRect& rect, const Board
           break;
         case SurfaceKind::kChequered:
           expect_centre(surface(scene, (col + row) % 2), "a square's centre, a1 dark");
+          break;
+        case SurfaceKind::kPits:
+          // A bowl's middle, a store's cells too (not where a store's seeds
+          // lie), and the wood between the bowls.
+          if (!store_column(scene, col) || !store_has_piece(scene, col))
+            expect_centre(surface(scene, 1), "an empty bowl's middle");
+          if (col > 0 && row > 0) expect(col * s, row * s, surface(scene, 0), "the wood");
           break;
       }
     }
@@ -367,6 +382,8 @@ TEST_F(LookTest, EveryRegisteredGamesLookDrawsItsSurfaceAndItsPieces) {
             side_coloured += side_colour(b);
           }
         const std::string where = name + " " + std::to_string(col) + "," + std::to_string(row);
+        // A store's piece is drawn over its whole column.
+        if (store_column(scene, col) && store_has_piece(scene, col)) continue;
         if (piece == Piece::kNone) {
           EXPECT_EQ(changed, 0) << where << ": no piece, nothing drawn";
         } else if (sides) {
@@ -750,6 +767,16 @@ TEST(ChangedRegion, OnlyWhatChanged) {
   won.win_progress = 0.5f;
   for (const PixelRect& r : changed_region(scene, won, width, height))
     EXPECT_LT(r.y, 150) << "a line along the bottom row dims only the pieces there";
+
+  // A store of a board of pits is drawn as one pit down its column.
+  const BoardScene pits = scene_of("kalah", {"c"});
+  ASSERT_EQ(pits.look.surface.kind, SurfaceKind::kPits);
+  BoardScene emptied_store = pits;
+  emptied_store.piece({pits.cols - 1, 0}) = Piece::kNone;
+  const std::vector<PixelRect> store = changed_region(pits, emptied_store, 800, 200);
+  ASSERT_EQ(store.size(), 1u);
+  EXPECT_EQ(store[0].height, 200) << "the store's whole column";
+  EXPECT_LE(store[0].width, 102);
 }
 
 // The mark bits are named and valued alike in board_scene.h and board.frag:

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "scripted_engine.h"
@@ -201,6 +202,26 @@ TEST_F(BoardSceneTest, AReversiMoveMarksThePlacedDiscAndEveryDiscItTurned) {
     EXPECT_EQ(shown, turned) << "ply " << ply;
     EXPECT_FALSE(turned.empty()) << "a Reversi move turns a disc";
   }
+}
+
+// On a board of pits the end columns are stores, each one pit: a count in
+// any of a store's cells is drawn at the store's middle; elsewhere, and on
+// any other surface, at its cell's centre.
+TEST(PitsStores, AStoresCountIsDrawnAtItsMiddle) {
+  BoardScene pits;
+  pits.look.surface.kind = SurfaceKind::kPits;
+  pits.cols = 4;
+  pits.rows = 2;
+  EXPECT_TRUE(store_column(pits, 0));
+  EXPECT_TRUE(store_column(pits, 3));
+  EXPECT_FALSE(store_column(pits, 1));
+  EXPECT_EQ(count_centre(pits, {3, 0}), (std::array<float, 2>{3.5f, 1.0f}));
+  EXPECT_EQ(count_centre(pits, {0, 1}), (std::array<float, 2>{0.5f, 1.0f}));
+  EXPECT_EQ(count_centre(pits, {1, 1}), (std::array<float, 2>{1.5f, 1.5f}));
+  BoardScene lines = pits;
+  lines.look.surface.kind = SurfaceKind::kGridLines;
+  EXPECT_FALSE(store_column(lines, 0));
+  EXPECT_EQ(count_centre(lines, {3, 0}), (std::array<float, 2>{3.5f, 0.5f}));
 }
 
 TEST_F(BoardSceneTest, TheWinningLineRunsFromItsFirstCellToItsLast) {

@@ -60,8 +60,9 @@ void BoardArea::board(const Rect& r, int fb_width, int fb_height, float seconds)
   analysis_.add_line(scene);
   scene.win_progress = end_card_.win_progress();
   draw_board(scene, left, top, board_w, board_h, fb_width, fb_height, seconds);
+  // The banner's font: large numbers from a large font stay sharp.
   draw_counts(ImGui::GetBackgroundDrawList(), scene, {left, top}, {left + board_w, top + board_h},
-              ctx_.fonts.body);
+              ctx_.fonts.banner);
   // The columns' and rows' names in the margin, as the moves write them.
   draw_edge_labels(ImGui::GetBackgroundDrawList(), shown_edge_labels(), ctx_.fonts.body,
                    edge_label_size(ctx_.fonts.body));

@@ -23,6 +23,9 @@ enum class SurfaceKind : std::uint8_t {
   kFrame = 1,      // an upright frame with a hole a cell, the page seen through; colours: the frame
   kChequered = 2,  // dark and light squares, the bottom left dark; colours: dark, light
   kFelt = 3,       // cloth with a line round every cell and small dots; colours: cloth, lines
+  kPits = 4,       // a wooden board with a round bowl a cell, the first and last columns each
+                   // one long store spanning the rows (their cells one pit, drawn, its piece
+                   // and its count, at the column's middle); colours: the wood, the bowls
 };
 
 struct Surface {

@@ -111,7 +111,8 @@ void add_changed_cells(const Geometry& g, const BoardScene& before, const BoardS
     const std::array<std::uint8_t, 4> texel = texel_of(after, i);
     const int col = static_cast<int>(i) % g.cols, row = static_cast<int>(i) / g.cols;
     if (texel == texel_of(before, i) && !(texel[1] & kHint)) continue;
-    rects.push_back(cell_pixels(g, col, row));
+    // A store's cells are drawn as one pit, its piece at the column's middle.
+    rects.push_back(store_column(after, col) ? column_pixels(g, col) : cell_pixels(g, col, row));
     if (!joins || texel[0] == texel_of(before, i)[0]) continue;
     // A tile round it may join it now, or no longer.
     for (int dr = -1; dr <= 1; ++dr)

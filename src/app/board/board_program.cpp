@@ -183,7 +183,8 @@ std::optional<std::string> look_numbers_mismatch(std::string_view fragment_sourc
       {"kGridLines", SurfaceKind::kGridLines},
       {"kFrame", SurfaceKind::kFrame},
       {"kChequered", SurfaceKind::kChequered},
-      {"kFelt", SurfaceKind::kFelt}};
+      {"kFelt", SurfaceKind::kFelt},
+      {"kPits", SurfaceKind::kPits}};
   static constexpr std::pair<const char*, GlyphKind> kGlyphs[] = {{"kDisc", GlyphKind::kDisc},
                                                                   {"kCross", GlyphKind::kCross},
                                                                   {"kNought", GlyphKind::kNought},

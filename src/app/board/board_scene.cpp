@@ -123,6 +123,16 @@ BoardScene position_scene(const GameView& position) {
   return s;
 }
 
+bool store_column(const BoardScene& s, int col) {
+  return s.look.surface.kind == SurfaceKind::kPits && (col == 0 || col == s.cols - 1);
+}
+
+std::array<float, 2> count_centre(const BoardScene& s, Cell c) {
+  const float col = static_cast<float>(c.col) + 0.5f;
+  return {col, store_column(s, c.col) ? 0.5f * static_cast<float>(s.rows)
+                                      : static_cast<float>(c.row) + 0.5f};
+}
+
 void mark_last_move(BoardScene& s, const MoveCells& cells) {
   if (cells.to) s.mark(*cells.to) |= kLastMove;
   if (cells.from) s.mark(*cells.from) |= kLastMove;

@@ -71,6 +71,14 @@ struct BoardScene {
   bool contains(Cell c) const { return c.col >= 0 && c.col < cols && c.row >= 0 && c.row < rows; }
 };
 
+// Whether column `col` of the scene is a store of a board of pits
+// (SurfaceKind::kPits): the first or the last, its cells one pit, drawn at
+// the column's middle.
+bool store_column(const BoardScene& s, int col);
+// Where a cell's count is drawn, in cells from the board's bottom left: its
+// centre, or a store's middle for a cell of a store.
+std::array<float, 2> count_centre(const BoardScene& s, Cell c);
+
 // A move being shown in motion: from where, to where, how far along.
 struct MoveAnimation {
   Cell from, to;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <string>
 
 namespace arcade::app {
@@ -39,25 +40,30 @@ void ImGuiBoards::new_frame(float seconds) {
 void draw_counts(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImVec2 max, ImFont* font) {
   if (scene.cols <= 0 || scene.rows <= 0) return;
   const float cell = (max.x - min.x) / static_cast<float>(scene.cols);
-  // Too small to read (a node's board zoomed out): the pieces say enough.
-  const float size = cell * 0.42f;
-  if (size < 7.0f) return;
   for (int row = 0; row < scene.rows; ++row)
     for (int col = 0; col < scene.cols; ++col) {
       const std::size_t i = scene.index({col, row});
       if (i >= scene.counts.size() || scene.counts[i] < 0) continue;
+      // Large, light, outlined in dark: the number is what a player reads,
+      // over the pieces under it. A store's larger, as the store is.
+      const float size = cell * (store_column(scene, col) ? 0.6f : 0.5f);
+      // Too small to read (a node's board zoomed out): the pieces say enough.
+      if (size < 7.0f) return;
       const std::string text = std::to_string(scene.counts[i]);
       const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str());
-      const ImVec2 centre{min.x + cell * (static_cast<float>(col) + 0.5f),
-                          max.y - cell * (static_cast<float>(row) + 0.5f)};
-      const ImVec2 at{centre.x - extent.x / 2, centre.y - extent.y / 2};
-      const float pad = size * 0.18f;
-      list->AddRectFilled({at.x - pad, at.y}, {at.x + extent.x + pad, at.y + extent.y},
-                          IM_COL32(20, 14, 10, scene.counts[i] == 0 ? 90 : 170), size * 0.3f);
-      list->AddText(
-          font, size, at,
-          scene.counts[i] == 0 ? IM_COL32(235, 225, 210, 120) : IM_COL32(255, 250, 240, 255),
-          text.c_str());
+      const auto [x, y] = count_centre(scene, {col, row});
+      const ImVec2 at{min.x + cell * x - extent.x / 2, max.y - cell * y - extent.y / 2};
+      if (scene.counts[i] == 0) {
+        list->AddText(font, size, at, IM_COL32(235, 225, 210, 110), text.c_str());
+        continue;
+      }
+      const float edge = std::max(1.0f, size * 0.07f);
+      for (int k = 0; k < 8; ++k) {
+        const float angle = static_cast<float>(k) * 0.7853982f;
+        list->AddText(font, size, {at.x + edge * std::cos(angle), at.y + edge * std::sin(angle)},
+                      IM_COL32(16, 10, 6, 230), text.c_str());
+      }
+      list->AddText(font, size, at, IM_COL32(255, 255, 255, 255), text.c_str());
     }
 }
 

@@ -23,8 +23,9 @@ void draw_edge_labels(ImDrawList* list, const std::vector<EdgeLabel>& labels, Im
 
 // The counts of the scene's cells (BoardScene::counts), drawn in `font`
 // over the board in [min, max] (points): a number on each cell that holds a
-// count, sized to the cell, light on a dark plate so that it reads on any
-// piece. Nothing for a game whose cells hold no counts.
+// count, sized to the cell, light outlined in dark so that it reads on any
+// piece; a store's (a board of pits' end column) at the store's middle
+// (count_centre). Nothing for a game whose cells hold no counts.
 void draw_counts(ImDrawList* list, const BoardScene& scene, ImVec2 min, ImVec2 max, ImFont* font);
 
 class ImGuiBoards {

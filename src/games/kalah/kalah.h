@@ -135,15 +135,26 @@ struct Kalah {
   static constexpr std::string_view kTitle = "Kalah";
   static constexpr std::array<SideDescription, 2> kSides = {
       {{"South", "South", false}, {"North", "North", false}}};
-  // Seeds as discs on a wooden board: amber for South, teal for North.
-  static constexpr BoardLook kLook = {{SurfaceKind::kGridLines, {0x6B4423, 0x3E2714}},
-                                      {PieceLook{Glyph{GlyphKind::kDisc}, 0xE8A33D, "seed"},
-                                       PieceLook{Glyph{GlyphKind::kDisc}, 0x3FB5A5, "seed"}}};
+  // A pit's seeds: a heap of pebbles, lit from the top left, in its owner's
+  // colour (its count says how many).
+  static constexpr Glyph kSeeds = shape_glyph({
+      {.primitive = Primitive::kBeads,
+       .p = {0, 0, 0.2f, 0.095f, 7, 0.3f, 0.012f},
+       .outlined = true,
+       .lit = 0.2f},
+      {.primitive = Primitive::kCircle, .p = {0.01f, -0.01f, 0.1f}, .lit = 0.2f},
+  });
+  // Seeds on a wooden mancala board of bowls, its stores at the ends: amber
+  // for South, teal for North.
+  static constexpr BoardLook kLook = {
+      {SurfaceKind::kPits, {0x8A5A30, 0x4A2C15}},
+      {PieceLook{kSeeds, 0xE8A33D, "seed"}, PieceLook{kSeeds, 0x3FB5A5, "seed"}}};
   // A grid of h + 2 columns and 2 rows: South's houses a..f on the bottom
   // row from column 1, its store at the right (column h + 1); North's houses
   // on the top row, its a on the right (column h), its store at the left
-  // (column 0). The two corners left are no pit. Moves name a house of the
-  // mover's by a letter, which the board's edges cannot show for both sides.
+  // (column 0). The two corners left are no pit: each end column is one
+  // store (the surface draws it so). Moves name a house of the mover's by a
+  // letter, which the board's edges cannot show for both sides.
   static constexpr BoardLayout kBoardLayout = {
       kLook, {kMaxHouses + 2, 2}, Placement::kOnCell, 0, {}};
   static constexpr std::string_view kStartLabel = "Seeds a house";
