@@ -13,8 +13,8 @@
 // piece as a glyph in the side's colour, one of the shared glyphs below or a
 // shape given as data: layers of primitives (circles, rings, strokes, boxes,
 // ellipses, triangles, rings of beads), each flat or lit, outlined in ink or
-// not, joined smoothly to the ones before or not. A game's own art (a sheep,
-// a ghost) is such data, in its folder. No game is known here.
+// not, joined smoothly to the ones before or not. A game's own art (an
+// animal, a character) is such data, in its folder. No game is known here.
 // One piece may be in flight (a dropping disc, a sliding wolf): it is drawn
 // at u_anim_pos (cell units) and its destination cell is left empty. A won
 // game's line is a stroke through the centres of its end cells, over all.
