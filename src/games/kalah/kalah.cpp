@@ -302,7 +302,9 @@ Cell Kalah::cell_of_pit(const Position& p, int pit) {
 Piece Kalah::piece_at(const Position& p, Cell c) {
   const int pit = pit_at(p, c);
   if (pit < 0 || p.pits[pit] == 0) return Piece::kNone;
-  return pit <= p.houses ? Piece::kFirstSide : Piece::kSecondSide;
+  const int side = pit <= p.houses ? 0 : 1;
+  if (p.pits[pit] >= kHeapFrom) return side == 0 ? Piece::kFirstSide : Piece::kSecondSide;
+  return further_piece(2 * (p.pits[pit] - 1) + side);
 }
 
 std::optional<int> Kalah::count_at(const Position& p, Cell c) {

@@ -48,6 +48,25 @@
 
 namespace arcade {
 
+// n pebbles, lit from the top left, round a circle of radius `ring`: a pit's
+// seeds in Kalah's look.
+constexpr GlyphLayer seed_pebbles(int n, float ring, float radius, float angle) {
+  return {.primitive = Primitive::kBeads,
+          .p = {0, 0, ring, radius, static_cast<float>(n), angle, 0.012f},
+          .outlined = true,
+          .lit = 0.2f};
+}
+
+// One pebble, lit from the top left, outlined: a pit's seed in Kalah's
+// look (`mirrored`: and its mirror image, two).
+constexpr GlyphLayer seed_pebble(float x, float y, float radius, bool mirrored = false) {
+  return {.primitive = Primitive::kCircle,
+          .p = {x, y, radius},
+          .mirrored = mirrored,
+          .outlined = true,
+          .lit = 0.2f};
+}
+
 struct Kalah {
   static constexpr int kMaxHouses = 6;
   static constexpr int kMaxSeedsPerHouse = 6;
@@ -135,20 +154,30 @@ struct Kalah {
   static constexpr std::string_view kTitle = "Kalah";
   static constexpr std::array<SideDescription, 2> kSides = {
       {{"South", "South", false}, {"North", "North", false}}};
-  // A pit's seeds: a heap of pebbles, lit from the top left, in its owner's
-  // colour (its count says how many).
-  static constexpr Glyph kSeeds = shape_glyph({
-      {.primitive = Primitive::kBeads,
-       .p = {0, 0, 0.2f, 0.095f, 7, 0.3f, 0.012f},
-       .outlined = true,
-       .lit = 0.2f},
+  // A pit's seeds as pebbles, lit from the top left, in its owner's colour:
+  // one, two and three drawn as that many, along the bowl's upper rim, where
+  // the count drawn over the middle leaves them in sight; from four on a
+  // heap (its count says how many).
+  static constexpr Glyph kOneSeed = shape_glyph({seed_pebble(0, 0.25f, 0.09f)});
+  static constexpr Glyph kTwoSeeds = shape_glyph({seed_pebble(0.1f, 0.245f, 0.09f, true)});
+  static constexpr Glyph kThreeSeeds =
+      shape_glyph({seed_pebble(0.19f, 0.205f, 0.085f, true), seed_pebble(0, 0.26f, 0.085f)});
+  static constexpr Glyph kSeedHeap = shape_glyph({
+      seed_pebbles(7, 0.2f, 0.095f, 0.3f),
       {.primitive = Primitive::kCircle, .p = {0.01f, -0.01f, 0.1f}, .lit = 0.2f},
   });
+  static constexpr Rgb kSouthSeed = 0xE8A33D, kNorthSeed = 0x3FB5A5;
+  // The fewest seeds drawn as a heap; fewer are drawn one by one.
+  static constexpr int kHeapFrom = 4;
   // Seeds on a wooden mancala board of bowls, its stores at the ends: amber
-  // for South, teal for North.
+  // for South, teal for North. The sides' pieces are their heaps; then each
+  // side's one, two and three seeds (piece_at).
   static constexpr BoardLook kLook = {
       {SurfaceKind::kPits, {0x8A5A30, 0x4A2C15}},
-      {PieceLook{kSeeds, 0xE8A33D, "seed"}, PieceLook{kSeeds, 0x3FB5A5, "seed"}}};
+      {PieceLook{kSeedHeap, kSouthSeed, "seed"}, PieceLook{kSeedHeap, kNorthSeed, "seed"},
+       PieceLook{kOneSeed, kSouthSeed, "seed"}, PieceLook{kOneSeed, kNorthSeed, "seed"},
+       PieceLook{kTwoSeeds, kSouthSeed, "seed"}, PieceLook{kTwoSeeds, kNorthSeed, "seed"},
+       PieceLook{kThreeSeeds, kSouthSeed, "seed"}, PieceLook{kThreeSeeds, kNorthSeed, "seed"}}};
   // A grid of h + 2 columns and 2 rows: South's houses a..f on the bottom
   // row from column 1, its store at the right (column h + 1); North's houses
   // on the top row, its a on the right (column h), its store at the left
@@ -161,7 +190,8 @@ struct Kalah {
   static constexpr std::string_view kHowToMove = "a house of yours to sow its seeds";
   static std::vector<StartVariant<Position>> start_variants();
   static Grid grid(const Position& p) { return {p.houses + 2, 2}; }
-  // A pit with seeds shows its owner's piece; its count says how many.
+  // A pit with seeds shows its owner's pebbles (kLook): as many as it holds
+  // up to three, else its heap; its count says how many.
   static Piece piece_at(const Position& p, Cell c);
   static std::optional<int> count_at(const Position& p, Cell c);
   // Sowing takes from the house and changes, in the order sown, every pit

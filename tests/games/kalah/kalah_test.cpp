@@ -89,6 +89,46 @@ TEST(KalahRules, WhenOneSideIsEmptyTheOtherKeepsItsSeeds) {
   EXPECT_EQ(Kalah::final_margin(won), 2);  // North to move after its extra turn
 }
 
+// A pit shows as many pebbles as it holds up to three, in its owner's
+// colour, and a heap from four on: its piece is drawn by a glyph of that
+// many pebbles or by its side's own heap.
+TEST(KalahLook, APitShowsItsSeedsOneByOneUpToThreeThenAHeap) {
+  // South: a 0, b 1, c 2, d 3, e 4, f 20; North's a..f 1, 2, 3, 4, 0, 5.
+  const Kalah::Position p = position("6x4 0,1,2,3,4,20:0 1,2,3,4,0,5:3 s");
+  // The pebbles a glyph draws: its beads, and its circles (twice mirrored).
+  const auto beads = [](const PieceLook& look) {
+    int n = 0;
+    for (int i = 0; i < look.glyph.layer_count; ++i) {
+      const GlyphLayer& layer = look.glyph.layers[i];
+      if (layer.primitive == Primitive::kBeads) n += static_cast<int>(layer.p[4]);
+      if (layer.primitive == Primitive::kCircle) n += layer.mirrored ? 2 : 1;
+    }
+    return n;
+  };
+  for (int house = 0; house < 6; ++house) {
+    for (int side = 0; side < 2; ++side) {
+      const int pit = side == 0 ? house : 7 + house;
+      const Cell cell = Kalah::cell_of_pit(p, pit);
+      const int seeds = p.pits[pit];
+      const Piece piece = Kalah::piece_at(p, cell);
+      SCOPED_TRACE("side " + std::to_string(side) + " house " + std::to_string(house));
+      EXPECT_EQ(Kalah::count_at(p, cell), seeds);
+      if (seeds == 0) {
+        EXPECT_EQ(piece, Piece::kNone);
+        continue;
+      }
+      const PieceLook& look = Kalah::kLook.pieces[static_cast<int>(piece) - 1];
+      EXPECT_EQ(look.colour, Kalah::kLook.pieces[side].colour) << "its owner's colour";
+      if (seeds < 4) {
+        EXPECT_EQ(beads(look), seeds);
+      } else {
+        EXPECT_EQ(piece, side == 0 ? Piece::kFirstSide : Piece::kSecondSide);
+        EXPECT_GT(beads(look), 4) << "a heap";
+      }
+    }
+  }
+}
+
 TEST(KalahText, MalformedAndImpossiblePositionsAreRejected) {
   for (const char* text :
        {"6x4", "7x4 4,4,4,4,4,4,4:0 4,4,4,4,4,4,4:0 s", "6x4 4,4,4,4,4:0 4,4,4,4,4,4:0 s",
