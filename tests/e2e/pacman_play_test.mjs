@@ -115,9 +115,14 @@ async function pasteMaze(app, rows) {
   const box = widget(await app.state(), 'own_start');
   assert.ok(box, 'the start choice shows a text box for one\'s own maze');
   await app.click(box);
+  // A row, then Enter, each seen by a frame of its own, as a person's
+  // typing is: within one frame Dear ImGui's input queue may take Enter
+  // after characters typed behind it.
   for (const [i, row] of rows.entries()) {
     await app.page.keyboard.type(row);
+    await app.frames(2);
     if (i + 1 < rows.length) await app.page.keyboard.press('Enter');
+    await app.frames(2);
   }
   await app.frames(3);
   await app.click(widget(await app.state(), 'own_start_play'));
