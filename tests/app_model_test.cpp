@@ -346,7 +346,7 @@ TEST(MoveTable, AlternatingSidesFillTwoColumnsRowByRow) {
   const std::unique_ptr<GameView> start = make_game_view("tictactoe");
   const MoveTable table = move_table(*start, {"b2", "a1", "c3"});
   EXPECT_EQ(table.columns, 2u);
-  EXPECT_EQ(table.rows, 2u);
+  EXPECT_EQ(table.rows(), 2u);
   using Places = std::vector<std::pair<std::size_t, std::size_t>>;
   EXPECT_EQ(places_of(table), (Places{{0, 0}, {0, 1}, {1, 0}}));
 }
@@ -375,7 +375,7 @@ TEST(MoveTable, AGameOfAgentsHasAColumnAnAgent) {
   }
   const MoveTable table = move_table(*start, moves);
   EXPECT_EQ(table.columns, agents);
-  EXPECT_EQ(table.rows, 3u);
+  EXPECT_EQ(table.rows(), 3u);
   for (std::size_t i = 0; i < moves.size(); ++i) {
     EXPECT_EQ(table.places[i].row, i / agents) << i;
     EXPECT_EQ(table.places[i].column, i % agents) << i;

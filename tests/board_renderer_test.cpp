@@ -276,6 +276,20 @@ BoardScene emptied(BoardScene scene) {
   return scene;
 }
 
+// A 3x3 board of `look` with side 0's piece at `first` and side 1's at
+// `second`, no marks.
+BoardScene two_pieces(const BoardLook& look, Cell first, Cell second) {
+  BoardScene scene;
+  scene.look = look;
+  scene.cols = scene.rows = 3;
+  scene.pieces.assign(9, Piece::kNone);
+  scene.marks.assign(9, 0);
+  scene.ghosts.assign(9, Piece::kNone);
+  scene.piece(first) = Piece::kFirstSide;
+  scene.piece(second) = Piece::kSecondSide;
+  return scene;
+}
+
 // Boards of cells a hundred pixels or so: a glyph's parts are pixels wide.
 class LookTest : public BoardRendererTest {
  protected:
@@ -421,15 +435,8 @@ constexpr BoardLook kDataLook = {
 TEST_F(LookTest, ALookGivenOnlyAsDataDrawsItsSurfaceAndItsGlyphs) {
   for (const std::string& name : game_names())
     ASSERT_NE(make_game_view(name)->board().look, kDataLook) << name << " has the test's look";
-  BoardScene scene;
-  scene.look = kDataLook;
-  scene.cols = scene.rows = 3;
-  scene.pieces.assign(9, Piece::kNone);
-  scene.marks.assign(9, 0);
-  scene.ghosts.assign(9, Piece::kNone);
   const Cell ring{0, 0}, bar{2, 1};
-  scene.piece(ring) = Piece::kFirstSide;
-  scene.piece(bar) = Piece::kSecondSide;
+  const BoardScene scene = two_pieces(kDataLook, ring, bar);
   const PixelRect rect = draw_alone(scene);
   const Framebuffer frame(width_, height_);
   expect_surface(frame, rect, scene, "the data look");
@@ -472,15 +479,8 @@ constexpr BoardLook kPrimitivesLook = {
     {PieceLook{kBeadsGlyph, 0xE04080, "beads"}, PieceLook{kJoinedGlyph, 0x808080, "joined"}}};
 
 TEST_F(LookTest, EllipsesTrianglesBeadsOutlinesJoinsAndLightAreData) {
-  BoardScene scene;
-  scene.look = kPrimitivesLook;
-  scene.cols = scene.rows = 3;
-  scene.pieces.assign(9, Piece::kNone);
-  scene.marks.assign(9, 0);
-  scene.ghosts.assign(9, Piece::kNone);
   const Cell beads{0, 0}, joined{2, 1};
-  scene.piece(beads) = Piece::kFirstSide;
-  scene.piece(joined) = Piece::kSecondSide;
+  const BoardScene scene = two_pieces(kPrimitivesLook, beads, joined);
   const PixelRect rect = draw_alone(scene);
   const Framebuffer frame(width_, height_);
   const auto pixel = [&](Cell cell, double dx, double dy) {

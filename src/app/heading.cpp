@@ -3,6 +3,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 #include "app/game_in_words.h"
 #include "app/ui_audit.h"
@@ -77,8 +79,10 @@ void Heading::draw_lines(const Rect& r) {
   const auto too_wide = [&] { return ImGui::CalcTextSize(figures.c_str()).x > room; };
   if (search_words && !must_pass && !brief && too_wide())
     figures = figures_text(game_, ctx_.touch, /*brief=*/true);
-  if (search_words && !must_pass && !brief && too_wide() && !last_move_headline(game_).empty())
-    figures = last_move_headline(game_);
+  if (search_words && !must_pass && !brief && too_wide()) {
+    std::string headline = last_move_headline(game_);
+    if (!headline.empty()) figures = std::move(headline);
+  }
   // One line: the heading's window ends there and the board begins.
   const std::string shown = fitted(figures, room);
   const float text_w = ImGui::CalcTextSize(shown.c_str()).x;

@@ -280,7 +280,7 @@ void SidePanel::move_list() {
   // each, so that a drag on the list scrolls the panel (drag_to_scroll).
   const float spacing = 4.0f;
   const float item_h = std::max(ImGui::GetTextLineHeight(), target_height());
-  const std::size_t rows = ctx_.touch ? std::max<std::size_t>(1, table.rows) : 6;
+  const std::size_t rows = ctx_.touch ? std::max<std::size_t>(1, table.rows()) : 6;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, palette::kBackground);
   ImGui::BeginChild(
       "moves", ImVec2(0, rows * (item_h + spacing) + 16), false,

@@ -33,7 +33,6 @@ MoveTable move_table(const GameView& start, const std::vector<std::string>& move
     const bool new_row = table.places.empty() || column <= table.places.back().column;
     const std::size_t row = table.places.empty() ? 0 : table.places.back().row + (new_row ? 1 : 0);
     table.places.push_back({row, column});
-    table.rows = row + 1;
   }
   return table;
 }

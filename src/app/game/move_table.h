@@ -20,8 +20,8 @@ struct MoveTable {
     std::size_t column = 0;
   };
   std::size_t columns = 2;
-  std::size_t rows = 0;
   std::vector<Place> places;  // one a move, in order
+  std::size_t rows() const { return places.empty() ? 0 : places.back().row + 1; }
 };
 
 // The table of `moves` (in notation, legal one after the other) from `start`.

@@ -48,15 +48,6 @@
 
 namespace arcade {
 
-// n pebbles, lit from the top left, round a circle of radius `ring`: a pit's
-// seeds in Kalah's look.
-constexpr GlyphLayer seed_pebbles(int n, float ring, float radius, float angle) {
-  return {.primitive = Primitive::kBeads,
-          .p = {0, 0, ring, radius, static_cast<float>(n), angle, 0.012f},
-          .outlined = true,
-          .lit = 0.2f};
-}
-
 // One pebble, lit from the top left, outlined: a pit's seed in Kalah's
 // look (`mirrored`: and its mirror image, two).
 constexpr GlyphLayer seed_pebble(float x, float y, float radius, bool mirrored = false) {
@@ -163,7 +154,10 @@ struct Kalah {
   static constexpr Glyph kThreeSeeds =
       shape_glyph({seed_pebble(0.19f, 0.205f, 0.085f, true), seed_pebble(0, 0.26f, 0.085f)});
   static constexpr Glyph kSeedHeap = shape_glyph({
-      seed_pebbles(7, 0.2f, 0.095f, 0.3f),
+      {.primitive = Primitive::kBeads,
+       .p = {0, 0, 0.2f, 0.095f, 7, 0.3f, 0.012f},
+       .outlined = true,
+       .lit = 0.2f},
       {.primitive = Primitive::kCircle, .p = {0.01f, -0.01f, 0.1f}, .lit = 0.2f},
   });
   static constexpr Rgb kSouthSeed = 0xE8A33D, kNorthSeed = 0x3FB5A5;

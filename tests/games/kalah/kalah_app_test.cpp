@@ -74,7 +74,7 @@ TEST(KalahInTheApp, TheMoveListPutsAMoveAgainUnderItsOwnSide) {
   const std::unique_ptr<GameView> start = make_game_view("kalah");
   const MoveTable table = move_table(*start, {"c", "f", "a"});
   ASSERT_EQ(table.places.size(), 3u);
-  EXPECT_EQ(table.rows, 2u);
+  EXPECT_EQ(table.rows(), 2u);
   EXPECT_EQ(table.places[0].row, 0u);
   EXPECT_EQ(table.places[0].column, 0u);
   EXPECT_EQ(table.places[1].row, 1u) << "South again: a row of its own";
